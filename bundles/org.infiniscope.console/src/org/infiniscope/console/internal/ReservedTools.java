@@ -1,0 +1,28 @@
+package org.infiniscope.console.internal;
+
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Tool names that the command-line contract reserves for bundles of the product, so that a runtime
+ * without one of them says where the tool lives instead of "unknown command".
+ */
+final class ReservedTools {
+
+    private static final Map<String, String> PROVIDERS = Map.ofEntries(
+            Map.entry("discover", "org.infiniscope.discovery"),
+            Map.entry("linkinfo", "org.infiniscope.discovery"), Map.entry("trace", "org.infiniscope.discovery"),
+            Map.entry("errors", "org.infiniscope.perf"), Map.entry("perfquery", "org.infiniscope.perf"),
+            Map.entry("smpquery", "org.infiniscope.mad"), Map.entry("saquery", "org.infiniscope.sm"),
+            Map.entry("route", "org.infiniscope.sm"), Map.entry("sm", "org.infiniscope.sm"),
+            Map.entry("fw", "org.infiniscope.firmware"), Map.entry("qp", "org.infiniscope.verbs"),
+            Map.entry("simulate", "org.infiniscope.sim"));
+
+    private ReservedTools() {
+    }
+
+    /** @return the bundle that provides a reserved tool, empty when the name is not reserved */
+    static Optional<String> providerOf(String name) {
+        return Optional.ofNullable(PROVIDERS.get(name));
+    }
+}
