@@ -1,0 +1,220 @@
+package org.infiniscope.headless;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Hashtable;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
+import java.util.stream.Stream;
+
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleException;
+import org.osgi.framework.Constants;
+import org.osgi.framework.FrameworkEvent;
+import org.osgi.framework.launch.Framework;
+import org.osgi.framework.launch.FrameworkFactory;
+
+/**
+ * Boots the headless Infiniscope runtime: an OSGi framework (Apache Felix, found through
+ * {@link FrameworkFactory}) with every bundle of the {@code bundle/} folder beside this jar.
+ * <p>
+ * {@code --shell} starts the Gogo shell on standard input; the framework stops at end of input.
+ * {@code --cli ARGS...} runs one console command without the shell and exits with its status.
+ */
+public final class Launcher {
+
+    /** Framework property read by the console bundle's one-shot runner. */
+    static final String CLI_ARGS = "infiniscope.cli.args";
+    /** Separator of the arguments in {@link #CLI_ARGS}: the ASCII unit separator. */
+    static final String SEPARATOR = "\u001f";
+    private static final String GOGO_SHELL = "org.apache.felix.gogo.shell_";
+
+    private Launcher() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    static int run(String[] args) {
+        Options options;
+        try {
+            options = Options.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("infiniscope-launcher: " + e.getMessage());
+            System.err.println("usage: java -jar infiniscope-launcher.jar --shell | --cli COMMAND [ARGS...]");
+            return 2;
+        }
+        Path home;
+        try {
+            home = Path.of(Launcher.class.getProtectionDomain().getCodeSource().getLocation().toURI()).getParent();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException("the launcher jar has no file location", e);
+        }
+        Path bundles = home.resolve("bundle");
+        if (!Files.isDirectory(bundles)) {
+            System.err.println("infiniscope-launcher: no bundle folder at " + bundles);
+            return 1;
+        }
+        Path storage = null;
+        try {
+            storage = Files.createTempDirectory("infiniscope-felix-");
+            return boot(options, bundles, storage);
+        } catch (IOException e) {
+            System.err.println("infiniscope-launcher: " + e.getMessage());
+            return 1;
+        } finally {
+            delete(storage);
+        }
+    }
+
+    private static int boot(Options options, Path bundles, Path storage) throws IOException {
+        Map<String, String> config = configuration(options, storage);
+        if (options.cli() && System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
+            // a one-shot command prints its result alone; warnings and errors still reach stderr
+            System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+        }
+        FrameworkFactory factory = ServiceLoader.load(FrameworkFactory.class).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no OSGi framework on the class path"));
+        Framework framework = factory.newFramework(config);
+        AtomicInteger status = new AtomicInteger(0);
+        try {
+            framework.init();
+            BundleContext context = framework.getBundleContext();
+            context.addFrameworkListener(event -> {
+                if (event.getType() == FrameworkEvent.ERROR) {
+                    System.err.println("infiniscope-launcher: " + describe(event));
+                    status.compareAndSet(0, 1);
+                }
+            });
+            registerExitHook(framework, status);
+            Path shell = install(context, bundles);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> stopQuietly(framework), "infiniscope-shutdown"));
+            framework.start();
+            if (!options.cli()) {
+                startShell(context, shell);
+            }
+            framework.waitForStop(0);
+            return status.get();
+        } catch (BundleException e) {
+            System.err.println("infiniscope-launcher: the framework could not start: " + e.getMessage());
+            return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 130;
+        }
+    }
+
+    private static Map<String, String> configuration(Options options, Path storage) {
+        Map<String, String> config = new HashMap<>();
+        config.put(Constants.FRAMEWORK_STORAGE, storage.toString());
+        config.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
+        config.put("felix.log.level", "1");
+        config.put("gosh.args", "--quiet");
+        System.getProperties().stringPropertyNames().stream()
+                .filter(k -> k.startsWith("infiniscope.") || k.startsWith("felix.") || k.startsWith("gosh.")
+                        || k.startsWith("org.osgi.framework."))
+                .forEach(k -> config.put(k, System.getProperty(k)));
+        if (options.cli()) {
+            config.put(CLI_ARGS, String.join(SEPARATOR, options.command()));
+        }
+        return config;
+    }
+
+    /** The console bundle hands the one-shot command's status to this hook, then the framework stops. */
+    private static void registerExitHook(Framework framework, AtomicInteger status) {
+        Hashtable<String, Object> properties = new Hashtable<>();
+        properties.put("infiniscope.launcher", "exit");
+        IntConsumer hook = code -> {
+            status.set(code);
+            Thread stopper = new Thread(() -> stopQuietly(framework), "infiniscope-exit");
+            stopper.start();
+        };
+        framework.getBundleContext().registerService(IntConsumer.class, hook, properties);
+    }
+
+    /** Installs and starts every bundle but the Gogo shell; returns the shell's jar, if there is one. */
+    private static Path install(BundleContext context, Path folder) throws IOException {
+        List<Bundle> installed = new ArrayList<>();
+        Path shell = null;
+        try (Stream<Path> jars = Files.list(folder)) {
+            for (Path jar : jars.filter(p -> p.toString().endsWith(".jar")).sorted().toList()) {
+                if (jar.getFileName().toString().startsWith(GOGO_SHELL)) {
+                    shell = jar;
+                    continue;
+                }
+                try {
+                    installed.add(context.installBundle(jar.toUri().toString()));
+                } catch (BundleException e) {
+                    throw new IOException("cannot install " + jar.getFileName() + ": " + e.getMessage(), e);
+                }
+            }
+        }
+        for (Bundle bundle : installed) {
+            if (bundle.getHeaders().get(Constants.FRAGMENT_HOST) == null) {
+                try {
+                    bundle.start();
+                } catch (BundleException e) {
+                    throw new IOException("cannot start " + bundle.getSymbolicName() + ": " + e.getMessage(), e);
+                }
+            }
+        }
+        return shell;
+    }
+
+    /**
+     * Starts the shell once the framework has started everything else, so that the first command read from
+     * standard input already sees a started runtime.
+     */
+    private static void startShell(BundleContext context, Path shell) throws BundleException {
+        if (shell == null) {
+            throw new BundleException("the Gogo shell bundle is missing from the bundle folder");
+        }
+        context.installBundle(shell.toUri().toString()).start();
+    }
+
+    private static String describe(FrameworkEvent event) {
+        Bundle bundle = event.getBundle();
+        String source = bundle == null ? "framework" : bundle.getSymbolicName();
+        Throwable cause = event.getThrowable();
+        return source + ": " + (cause == null ? "error" : cause.getMessage());
+    }
+
+    private static void stopQuietly(Framework framework) {
+        try {
+            if ((framework.getState() & (Bundle.ACTIVE | Bundle.STARTING)) != 0) {
+                framework.stop();
+                framework.waitForStop(10_000);
+            }
+        } catch (BundleException | InterruptedException e) {
+            System.err.println("infiniscope-launcher: stopping the framework: " + e.getMessage());
+        }
+    }
+
+    private static void delete(Path root) {
+        if (root == null || !Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (IOException | UncheckedIOException e) {
+            System.err.println("infiniscope-launcher: could not remove " + root + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package org.infiniscope.headless;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Boots the assembled headless runtime (Felix, not Equinox) as a user does, in its own JVM, and drives it
+ * through the Gogo shell on standard input and through the one-shot CLI.
+ */
+class HeadlessRuntimeIT {
+
+    private static final Path RUNTIME = Path
+            .of(System.getProperty("infiniscope.runtime.dir", "target/infiniscope-runtime"));
+    private static final long TIMEOUT_SECONDS = 120;
+
+    /** What a run printed and how it ended. */
+    record Result(int status, String out, String err) {
+    }
+
+    private static Result launch(String stdin, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "@" + RUNTIME.resolve("jvm.options"), "-jar", RUNTIME.resolve("infiniscope-launcher.jar").toString()));
+        command.addAll(List.of(args));
+        Path out = Files.createTempFile("infiniscope-it", ".out");
+        Path err = Files.createTempFile("infiniscope-it", ".err");
+        try {
+            Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile())
+                    .start();
+            try (OutputStream in = process.getOutputStream()) {
+                in.write(stdin.getBytes(StandardCharsets.UTF_8));
+            }
+            if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new AssertionError("the runtime did not exit within " + TIMEOUT_SECONDS + " s; stdout:\n"
+                        + Files.readString(out) + "\nstderr:\n" + Files.readString(err));
+            }
+            return new Result(process.exitValue(), Files.readString(out), Files.readString(err));
+        } finally {
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(err);
+        }
+    }
+
+    private static void assertActive(String lbOutput, String bundleName) {
+        Pattern line = Pattern.compile("(?m)^\\s*\\d+\\|Active\\s*\\|\\s*\\d+\\|" + Pattern.quote(bundleName) + " \\(");
+        assertTrue(line.matcher(lbOutput).find(), bundleName + " is not Active in:\n" + lbOutput);
+    }
+
+    @Test
+    void gogoShellOnStdinListsTheBundlesActiveOnFelixAndRunsOurCommands() throws Exception {
+        Result result = launch("lb\ninfiniscope:version\ninfiniscope:bundles infiniscope\n", "--shell");
+        assertEquals(0, result.status(), result.err());
+        assertActive(result.out(), "System Bundle");
+        assertActive(result.out(), "Infiniscope Console");
+        assertActive(result.out(), "Apache Felix Declarative Services");
+        assertActive(result.out(), "Apache Felix Gogo Shell");
+        assertTrue(result.out().contains("OSGi framework: org.apache.felix.framework 7.0.5"), result.out());
+        assertTrue(
+                result.out().contains(
+                        "infiniscope " + System.getProperty("infiniscope.version", "0.1.0").replace("-SNAPSHOT", ".")),
+                result.out());
+        assertTrue(result.out().matches("(?s).*\\|Active +\\| *\\d+\\|org\\.infiniscope\\.console \\(.*"),
+                result.out());
+        assertTrue(result.out().contains("gosh: stopping shell and framework"), "end of input must stop the runtime");
+        assertEquals("", result.err().strip(), "nothing on stderr");
+    }
+
+    @Test
+    void oneShotVersionPrintsAndExitsZero() throws Exception {
+        Result result = launch("", "--cli", "version", "--short");
+        assertEquals(0, result.status(), result.err());
+        assertTrue(result.out().matches("0\\.1\\.0\\.\\d+\\n"), result.out());
+        assertEquals("", result.err());
+    }
+
+    @Test
+    void oneShotHelpListsTheBuiltInCommands() throws Exception {
+        Result result = launch("", "--cli", "help");
+        assertEquals(0, result.status(), result.err());
+        for (String name : List.of("bundles", "help", "services", "version")) {
+            assertTrue(result.out().contains("\n  " + name + " "), name + " missing:\n" + result.out());
+        }
+    }
+
+    @Test
+    void oneShotErrorsGiveTheirStatusAndAMessage() throws Exception {
+        Result unknown = launch("", "--cli", "frobnicate");
+        assertEquals(2, unknown.status());
+        assertTrue(unknown.err().contains("unknown command 'frobnicate'"), unknown.err());
+        Result reserved = launch("", "--cli", "saquery", "PR");
+        assertEquals(3, reserved.status());
+        assertTrue(reserved.err().contains("org.infiniscope.sm"), reserved.err());
+        Result usage = launch("", "--cli", "services", "a", "b");
+        assertEquals(2, usage.status());
+        assertTrue(usage.err().startsWith("infiniscope services: expected at most one filter text"), usage.err());
+    }
+
+    @Test
+    void launcherRejectsABadCommandLine() throws Exception {
+        Result result = launch("", "--bogus");
+        assertEquals(2, result.status());
+        assertTrue(result.err().contains("unknown option '--bogus'"), result.err());
+    }
+}
