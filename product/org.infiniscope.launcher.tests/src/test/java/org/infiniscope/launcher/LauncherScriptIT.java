@@ -1,0 +1,140 @@
+package org.infiniscope.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code ./infiniscope} as a user runs it, against the runtimes this build assembled. The build state
+ * (stamp, workspace) is a folder under target/, marked up to date so that no test starts a nested build.
+ */
+class LauncherScriptIT {
+
+    private static final Path ROOT = Path.of(System.getProperty("infiniscope.root", "../.."));
+    private static final Path STATE = Path.of(System.getProperty("infiniscope.state", "target/state"));
+    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+
+    record Result(int status, String out, String err) {
+    }
+
+    @BeforeEach
+    void markBuildUpToDate() throws IOException {
+        Files.createDirectories(STATE);
+        Path stamp = STATE.resolve("build.stamp");
+        Files.write(stamp, new byte[0]);
+        Files.setLastModifiedTime(stamp, FileTime.from(Instant.now().plus(Duration.ofMinutes(1))));
+    }
+
+    private static ProcessBuilder script(Map<String, String> env, String... args) {
+        List<String> command = new java.util.ArrayList<>(List.of(ROOT.resolve("infiniscope").toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(ROOT.toFile());
+        builder.environment().put("INFINISCOPE_STATE", STATE.toAbsolutePath().toString());
+        builder.environment().putAll(env);
+        return builder;
+    }
+
+    private static Result run(String stdin, Map<String, String> env, String... args)
+            throws IOException, InterruptedException {
+        Path out = Files.createTempFile(STATE, "out", ".txt");
+        Path err = Files.createTempFile(STATE, "err", ".txt");
+        Process process = script(env, args).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        try (OutputStream in = process.getOutputStream()) {
+            in.write(stdin.getBytes(StandardCharsets.UTF_8));
+        }
+        if (!process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+            throw new AssertionError("./infiniscope " + String.join(" ", args) + " did not finish in " + TIMEOUT);
+        }
+        return new Result(process.exitValue(), Files.readString(out), Files.readString(err));
+    }
+
+    @Test
+    void oneShotCommandRunsWithoutRebuildingWhenNothingChanged() throws Exception {
+        Result check = run("", Map.of(), "build", "--check");
+        assertEquals(0, check.status(), check.out() + check.err());
+        assertEquals("infiniscope: the build is up to date\n", check.out());
+        Result version = run("", Map.of(), "version");
+        assertEquals(0, version.status(), version.err());
+        assertTrue(version.out().startsWith("infiniscope 0.1.0."), version.out());
+        assertTrue(!version.err().contains("building"), version.err());
+    }
+
+    @Test
+    void aSourceNewerThanTheLastBuildIsNoticed() throws Exception {
+        Files.setLastModifiedTime(STATE.resolve("build.stamp"), FileTime.from(Instant.EPOCH));
+        Result check = run("", Map.of(), "build", "--check");
+        assertEquals(1, check.status());
+        assertTrue(check.out().matches("infiniscope: a build is needed: .+ changed since the last build\n"),
+                check.out());
+    }
+
+    @Test
+    void pipedLbThroughServeListsTheBundlesActiveOnFelixAndExits() throws Exception {
+        Result result = run("lb\n", Map.of(), "serve");
+        assertEquals(0, result.status(), result.err());
+        assertTrue(result.out().matches("(?s).*\\|Active +\\| +1\\|Infiniscope Console \\(0\\.1\\.0\\..*"),
+                result.out());
+        assertTrue(result.out().contains("System Bundle (7.0.5)"), "not Felix:\n" + result.out());
+    }
+
+    @Test
+    void missingJavaIsNamed() throws Exception {
+        Result result = run("", Map.of("INFINISCOPE_JAVA_HOME", "/nonexistent/jdk"), "version");
+        assertEquals(1, result.status());
+        assertTrue(result.err().startsWith("infiniscope: Java 25 is required: there is no JDK at /nonexistent/jdk"),
+                result.err());
+    }
+
+    @Test
+    void guiOpensTheInfiniscopeWindow() throws Exception {
+        String display = System.getenv("DISPLAY");
+        boolean hasDisplay = display != null && !display.isEmpty();
+        assertTrue(hasDisplay || !"true".equals(System.getenv("CI")),
+                "CI=true and no X display: the GUI is not tested");
+        assumeTrue(hasDisplay, "no X display: ./infiniscope test runs Maven under Xvfb");
+        Process gui = script(Map.of(), "gui").redirectErrorStream(true)
+                .redirectOutput(STATE.resolve("gui.log").toFile()).start();
+        try {
+            Instant deadline = Instant.now().plus(TIMEOUT);
+            boolean shown = false;
+            while (!shown && Instant.now().isBefore(deadline)) {
+                // waiting on the process doubles as the pause between two looks at the screen
+                if (gui.waitFor(200, TimeUnit.MILLISECONDS)) {
+                    throw new AssertionError("the GUI exited with " + gui.exitValue() + ":\n"
+                            + Files.readString(STATE.resolve("gui.log")));
+                }
+                shown = windowNames().contains("\"Infiniscope\"");
+            }
+            assertTrue(shown,
+                    "no window 'Infiniscope' within " + TIMEOUT + ":\n" + Files.readString(STATE.resolve("gui.log")));
+        } finally {
+            gui.descendants().forEach(ProcessHandle::destroy);
+            gui.destroy();
+            gui.waitFor(20, TimeUnit.SECONDS);
+        }
+    }
+
+    private static String windowNames() throws IOException, InterruptedException {
+        Process xwininfo = new ProcessBuilder("xwininfo", "-root", "-tree").redirectErrorStream(true).start();
+        String text = new String(xwininfo.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        xwininfo.waitFor(10, TimeUnit.SECONDS);
+        return text;
+    }
+}
