@@ -64,27 +64,18 @@ public final class Bits {
      */
     public static int get(byte[] buf, int base, int bitOffset, int width) {
         int first = base + (bitOffset >>> 3);
-        int shiftInFirst = bitOffset & 7;
-        int spanBits = shiftInFirst + width;
+        int spanBits = (bitOffset & 7) + width;
         int spanBytes = (spanBits + 7) >>> 3;
-        long word = 0;
-        for (int i = 0; i < spanBytes; i++) {
-            word = (word << 8) | (buf[first + i] & 0xFF);
-        }
-        word >>>= (spanBytes << 3) - spanBits;
+        long word = span(buf, first, spanBytes) >>> ((spanBytes << 3) - spanBits);
         return (int) (word & ((1L << width) - 1));
     }
 
     /** Writes a field of at most 32 bits; the bits around it are kept. See {@link #get}. */
     public static void set(byte[] buf, int base, int bitOffset, int width, int value) {
         int first = base + (bitOffset >>> 3);
-        int shiftInFirst = bitOffset & 7;
-        int spanBits = shiftInFirst + width;
+        int spanBits = (bitOffset & 7) + width;
         int spanBytes = (spanBits + 7) >>> 3;
-        long word = 0;
-        for (int i = 0; i < spanBytes; i++) {
-            word = (word << 8) | (buf[first + i] & 0xFF);
-        }
+        long word = span(buf, first, spanBytes);
         int shift = (spanBytes << 3) - spanBits;
         long mask = ((1L << width) - 1) << shift;
         word = (word & ~mask) | (((long) value << shift) & mask);
@@ -92,6 +83,15 @@ public final class Bits {
             buf[first + i] = (byte) word;
             word >>>= 8;
         }
+    }
+
+    /** The bytes a field spans, as one big-endian number (at most 5 bytes: a 32-bit field off a byte boundary). */
+    private static long span(byte[] buf, int first, int spanBytes) {
+        long word = 0;
+        for (int i = 0; i < spanBytes; i++) {
+            word = (word << 8) | (buf[first + i] & 0xFF);
+        }
+        return word;
     }
 
     /**
