@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
 
 import org.infiniscope.mad.Mad;
 import org.infiniscope.mad.MadHeader;
@@ -124,9 +125,24 @@ class ChannelTransportTest {
     @Test
     void windowBoundsOutstandingRequestsOverallAndPerDestination() throws Exception {
         open(new TransportConfig(4, 2));
+        // two destinations: at most 2 each, so at most 4 at once
+        assertEquals(4, maxInFlight(40, i -> MadAddress.gsi(2 + (i % 2))), "the window was not filled, or overflowed");
+    }
+
+    @Test
+    void perDestinationWindowKeepsOneSlowPeerFromTakingTheWholeWindow() throws Exception {
+        open(new TransportConfig(8, 1));
+        assertEquals(1, maxInFlight(10, i -> MadAddress.gsi(9)));
+    }
+
+    /**
+     * Sends {@code count} requests to an agent that holds each until the test releases it, one by one, and
+     * returns the most requests the agent held at once.
+     */
+    private int maxInFlight(int count, IntFunction<MadAddress> destination) throws Exception {
         LinkedBlockingQueue<Runnable> held = new LinkedBlockingQueue<>();
-        AtomicInteger maxSeen = new AtomicInteger();
         AtomicInteger inFlight = new AtomicInteger();
+        AtomicInteger maxSeen = new AtomicInteger();
         responder.register(pmaSpec(), (mad, out) -> {
             maxSeen.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
             held.add(() -> {
@@ -135,12 +151,11 @@ class ChannelTransportTest {
             });
         });
         List<CompletableFuture<MadResponse>> futures = new ArrayList<>();
-        for (int i = 0; i < 40; i++) {
-            // two destinations: at most 2 each, so at most 4 at once
-            futures.add(requester
-                    .send(new MadRequest(perfGet(0x12, 0), MadAddress.gsi(2 + (i % 2)), Duration.ofSeconds(30), 0)));
+        for (int i = 0; i < count; i++) {
+            futures.add(
+                    requester.send(new MadRequest(perfGet(0x12, 0), destination.apply(i), Duration.ofSeconds(30), 0)));
         }
-        for (int answered = 0; answered < 40; answered++) {
+        for (int answered = 0; answered < count; answered++) {
             Runnable next = held.poll(WAIT_SECONDS, TimeUnit.SECONDS);
             assertTrue(next != null, "the window stalled after " + answered + " answers");
             next.run();
@@ -148,33 +163,7 @@ class ChannelTransportTest {
         for (CompletableFuture<MadResponse> f : futures) {
             f.get(WAIT_SECONDS, TimeUnit.SECONDS);
         }
-        assertEquals(4, maxSeen.get(), "the window was not filled, or overflowed");
-    }
-
-    @Test
-    void perDestinationWindowKeepsOneSlowPeerFromTakingTheWholeWindow() throws Exception {
-        open(new TransportConfig(8, 1));
-        LinkedBlockingQueue<Runnable> held = new LinkedBlockingQueue<>();
-        AtomicInteger concurrent = new AtomicInteger();
-        AtomicInteger maxSeen = new AtomicInteger();
-        responder.register(pmaSpec(), (mad, out) -> {
-            maxSeen.accumulateAndGet(concurrent.incrementAndGet(), Math::max);
-            held.add(() -> {
-                concurrent.decrementAndGet();
-                echo().handle(mad, out);
-            });
-        });
-        List<CompletableFuture<MadResponse>> futures = new ArrayList<>();
-        for (int i = 0; i < 10; i++) {
-            futures.add(requester.send(new MadRequest(perfGet(0x12, 0), MadAddress.gsi(9), Duration.ofSeconds(30), 0)));
-        }
-        for (int i = 0; i < 10; i++) {
-            held.poll(WAIT_SECONDS, TimeUnit.SECONDS).run();
-        }
-        for (CompletableFuture<MadResponse> f : futures) {
-            f.get(WAIT_SECONDS, TimeUnit.SECONDS);
-        }
-        assertEquals(1, maxSeen.get());
+        return maxSeen.get();
     }
 
     @Test
