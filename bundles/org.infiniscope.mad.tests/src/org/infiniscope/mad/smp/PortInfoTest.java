@@ -69,6 +69,9 @@ class PortInfoTest {
         assertEquals("2X", LinkEncodings.width(16));
         assertEquals("undefined (3)", LinkEncodings.width(3));
         assertEquals("2.5 Gbps or 5.0 Gbps or 10.0 Gbps", LinkEncodings.speedMask(7));
+        assertEquals("10.0 Gbps (IBA extension)", LinkEncodings.speedMask(4));
+        assertEquals("0", LinkEncodings.extSpeedMask(0));
+        assertEquals("Extended link speeds disabled", LinkEncodings.extSpeedEnabled(30));
         assertEquals("10.0 Gbps", LinkEncodings.speed(4));
         assertEquals("No Extended Speed", LinkEncodings.extSpeed(0));
         assertEquals("25.78125 Gbps", LinkEncodings.extSpeed(2));

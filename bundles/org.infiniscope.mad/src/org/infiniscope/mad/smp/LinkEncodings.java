@@ -36,9 +36,16 @@ public final class LinkEncodings {
         return Integer.bitCount(active) == 1 && bit < SPEEDS.length ? SPEEDS[bit] : undefined(active);
     }
 
-    /** @return a LinkSpeedSupported/Enabled mask such as "2.5 Gbps or 5.0 Gbps or 10.0 Gbps" */
+    /**
+     * @return a LinkSpeedSupported/Enabled mask such as "2.5 Gbps or 5.0 Gbps or 10.0 Gbps"; a set of speeds the
+     *         base spec does not list (one without SDR, or with a gap) gets " (IBA extension)" as the tools add
+     */
     public static String speedMask(int mask) {
-        return mask == 0 || (mask >>> SPEEDS.length) != 0 ? undefined(mask) : joinBits(mask, SPEEDS);
+        if (mask == 0 || (mask >>> SPEEDS.length) != 0) {
+            return undefined(mask);
+        }
+        boolean base = mask == 1 || mask == 3 || mask == 5 || mask == 7;
+        return joinBits(mask, SPEEDS) + (base ? "" : " (IBA extension)");
     }
 
     /** @return LinkSpeedExtActive such as "14.0625 Gbps", or "No Extended Speed" for 0 */
@@ -50,9 +57,17 @@ public final class LinkEncodings {
         return Integer.bitCount(active) == 1 && bit < EXT_SPEEDS.length ? EXT_SPEEDS[bit] : undefined(active);
     }
 
-    /** @return a LinkSpeedExtSupported/Enabled mask such as "14.0625 Gbps or 25.78125 Gbps" */
+    /** @return a LinkSpeedExtSupported mask such as "14.0625 Gbps or 25.78125 Gbps"; "0" for none, as the tools */
     public static String extSpeedMask(int mask) {
-        return mask == 0 || (mask >>> EXT_SPEEDS.length) != 0 ? undefined(mask) : joinBits(mask, EXT_SPEEDS);
+        if (mask == 0) {
+            return "0";
+        }
+        return (mask >>> EXT_SPEEDS.length) != 0 ? undefined(mask) : joinBits(mask, EXT_SPEEDS);
+    }
+
+    /** @return LinkSpeedExtEnabled: as {@link #extSpeedMask}, and 30 (0x1e) means "disabled" */
+    public static String extSpeedEnabled(int mask) {
+        return mask == 0x1E ? "Extended link speeds disabled" : extSpeedMask(mask);
     }
 
     /** @return PortState such as "Active" */
