@@ -83,6 +83,12 @@ class SmpTest {
         smp.copyData(copy, 6);
         assertEquals(0, copy[6] + copy[7]);
         assertEquals(0, smp.data()[0]);
+        Smp dr = Smp.decode(drRequest());
+        byte[] path = new byte[64];
+        dr.copyInitialPath(path, 0);
+        assertEquals(5, path[2]);
+        dr.copyReturnPath(path, 0);
+        assertEquals(0, path[2]);
     }
 
     @Test

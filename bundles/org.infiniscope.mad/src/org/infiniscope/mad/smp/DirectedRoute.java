@@ -57,7 +57,7 @@ public final class DirectedRoute {
             throw new IllegalArgumentException("arrival port " + arrivalPort + " outside 0.." + node.portCount());
         }
         try {
-            Smp.validate(mad);
+            Smp.check(mad);
         } catch (MadFormatException e) {
             return Decision.discard("C14-6", e.getMessage());
         }

@@ -161,22 +161,31 @@ public final class Smp {
     }
 
     /**
-     * Checks the parts of the MAD every SMP consumer relies on, allocating only the header.
+     * Checks the parts of the MAD every SMP consumer relies on.
      *
      * @return the common header
      * @throws MadFormatException as {@link #decode}
      */
     public static MadHeader validate(byte[] mad) throws MadFormatException {
+        check(mad);
+        return MadHeader.decode(mad, 0);
+    }
+
+    /** {@link #validate} without allocating: the hot path of agents, the SM and the directed-route rules. */
+    static void check(byte[] mad) throws MadFormatException {
         Bits.require(mad, 0, Mad.SIZE, "SMP");
-        MadHeader header = MadHeader.decode(mad, 0);
-        int mgmtClass = header.mgmtClass();
+        int base = Bits.u8(mad, 0);
+        if (base != MadHeader.BASE_VERSION) {
+            throw new MadFormatException(Problem.BAD_BASE_VERSION, 0, "BaseVersion " + base + ", expected 1");
+        }
+        int mgmtClass = Bits.u8(mad, 1);
         if (!MgmtClass.isSubnetManagement(mgmtClass)) {
             throw new MadFormatException(Problem.BAD_CLASS, 1,
                     "MgmtClass 0x" + Integer.toHexString(mgmtClass) + " is not 0x01 or 0x81");
         }
-        if (header.classVersion() != CLASS_VERSION) {
-            throw new MadFormatException(Problem.BAD_CLASS_VERSION, 2,
-                    "ClassVersion " + header.classVersion() + ", expected 1");
+        int classVersion = Bits.u8(mad, 2);
+        if (classVersion != CLASS_VERSION) {
+            throw new MadFormatException(Problem.BAD_CLASS_VERSION, 2, "ClassVersion " + classVersion + ", expected 1");
         }
         if (mgmtClass == MgmtClass.SUBN_DIRECTED_ROUTE) {
             int hopCount = Bits.u8(mad, HOP_COUNT_OFFSET);
@@ -190,7 +199,6 @@ public final class Smp {
                         "HopPointer " + hopPointer + " beyond HopCount + 1 = " + (hopCount + 1));
             }
         }
-        return header;
     }
 
     /**
@@ -200,8 +208,8 @@ public final class Smp {
      *         malformed
      */
     public static <T> T decodeAttribute(byte[] mad, AttributeCodec<T> codec) throws MadFormatException {
-        MadHeader header = validate(mad);
-        checkAttribute(header.attributeId(), codec);
+        check(mad);
+        checkAttribute(Bits.u16(mad, 16), codec);
         return codec.decode(mad, DATA_OFFSET);
     }
 
@@ -311,6 +319,16 @@ public final class Smp {
     /** Copies the 64 bytes of SMP data into {@code dst} at {@code offset}, without allocating. */
     public void copyData(byte[] dst, int offset) {
         System.arraycopy(data, 0, dst, offset, DATA_LENGTH);
+    }
+
+    /** Copies the 64-byte InitialPath into {@code dst} at {@code offset}, without allocating. */
+    public void copyInitialPath(byte[] dst, int offset) {
+        System.arraycopy(initialPath, 0, dst, offset, PATH_LENGTH);
+    }
+
+    /** Copies the 64-byte ReturnPath into {@code dst} at {@code offset}, without allocating. */
+    public void copyReturnPath(byte[] dst, int offset) {
+        System.arraycopy(returnPath, 0, dst, offset, PATH_LENGTH);
     }
 
     /** @return a copy of the 64-byte InitialPath (entry 0 unused) */
