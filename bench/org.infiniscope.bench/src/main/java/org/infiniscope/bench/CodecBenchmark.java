@@ -35,7 +35,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(1)
 public class CodecBenchmark {
 
-    private final byte[] smp = new byte[256];
+    private final byte[] smpNodeInfo = new byte[256];
+    private final byte[] smpPortInfo = new byte[256];
     private final byte[] pma = new byte[256];
     private NodeInfo nodeInfo;
     private PortInfo portInfo;
@@ -43,7 +44,8 @@ public class CodecBenchmark {
 
     @Setup
     public void values() throws MadFormatException {
-        Smp.lidRouted(Method.GET_RESP, 0x1234, 0x11, 0, 0, new byte[64]).encode(smp, 0);
+        Smp.lidRouted(Method.GET_RESP, 0x1234, NodeInfo.CODEC.attributeId(), 0, 0, new byte[64]).encode(smpNodeInfo, 0);
+        Smp.lidRouted(Method.GET_RESP, 0x1235, PortInfo.CODEC.attributeId(), 1, 0, new byte[64]).encode(smpPortInfo, 0);
         nodeInfo = sample(NodeInfo.CODEC, 64);
         portInfo = sample(PortInfo.CODEC, 64);
         portCounters = sample(PerfAttributes.PORT_COUNTERS, 64);
@@ -66,14 +68,14 @@ public class CodecBenchmark {
 
     @Benchmark
     public NodeInfo smpNodeInfo() throws MadFormatException {
-        NodeInfo.CODEC.encode(nodeInfo, smp, Smp.DATA_OFFSET);
-        return Smp.decodeAttribute(smp, NodeInfo.CODEC);
+        NodeInfo.CODEC.encode(nodeInfo, smpNodeInfo, Smp.DATA_OFFSET);
+        return Smp.decodeAttribute(smpNodeInfo, NodeInfo.CODEC);
     }
 
     @Benchmark
     public PortInfo smpPortInfo() throws MadFormatException {
-        PortInfo.CODEC.encode(portInfo, smp, Smp.DATA_OFFSET);
-        return Smp.decodeAttribute(smp, PortInfo.CODEC);
+        PortInfo.CODEC.encode(portInfo, smpPortInfo, Smp.DATA_OFFSET);
+        return Smp.decodeAttribute(smpPortInfo, PortInfo.CODEC);
     }
 
     @Benchmark
