@@ -29,8 +29,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * 100,000 random and mutated MADs through every decoder of the perf, cm and vendor packages and ClassPortInfo:
- * each gives a value or a {@link MadFormatException}, never another exception. The long fuzz run lives in a
- * bench script; this is the slice the default build runs.
+ * each gives a value or a {@link MadFormatException}, never another exception. This is the small slice the
+ * default build runs (about a second on an idle machine); millions of cases belong in a bench script.
  */
 class PerfCmVendorDecodeAnythingTest {
 
