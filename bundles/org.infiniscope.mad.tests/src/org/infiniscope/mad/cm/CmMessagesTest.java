@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.Random;
 import java.util.stream.Collectors;
 
+import org.infiniscope.mad.ClassPortInfo;
+import org.infiniscope.mad.Gid;
 import org.infiniscope.mad.MadHeader;
 import org.infiniscope.mad.Method;
 import org.infiniscope.mad.MgmtClass;
@@ -138,6 +140,21 @@ class CmMessagesTest {
                 assertThrows(MadFormatException.class, () -> CmMad.decode(classPortInfo)).problem());
         assertThrows(IllegalArgumentException.class, () -> CmMad.encode(
                 new MadHeader(1, MgmtClass.COMM_MGT, 2, Method.SEND, 0, 0, 1, Req.ATTRIBUTE_ID, 0), rtu));
+    }
+
+    @Test
+    void sidrRedirectCarriesAClassPortInfo() throws MadFormatException {
+        ClassPortInfo redirect = new ClassPortInfo(1, 2, 0, 0, 17,
+                new ClassPortInfo.Address(Gid.ZERO, 0, 0, 0, 0x42, 0xFFFF, 0x123, 0x80010000),
+                ClassPortInfo.Address.NONE, 0);
+        byte[] info = new byte[ClassPortInfo.LENGTH];
+        ClassPortInfo.CODEC.encode(redirect, info, 0);
+        SidrRep reply = new SidrRep(9, SidrRep.REDIRECT, 0, 0x10, 0, Octets.of(info), null);
+        SidrRep decoded = (SidrRep) CmMad.decode(CmMad.encode(reply, 3)).message();
+        assertEquals(redirect, decoded.redirectInfo());
+        assertEquals(Problem.TRUNCATED, assertThrows(MadFormatException.class,
+                () -> new SidrRep(9, SidrRep.REDIRECT, 0, 0x10, 0, Octets.of((byte) 1), null).redirectInfo())
+                .problem());
     }
 
     @Test

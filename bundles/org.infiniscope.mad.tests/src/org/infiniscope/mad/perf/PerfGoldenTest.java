@@ -72,6 +72,29 @@ class PerfGoldenTest {
     }
 
     @Test
+    void saturatedCountersStayAtTheirMaximum() throws MadFormatException {
+        byte[] answer = Golden.perf("portcounters-saturated-getresp.hex");
+        PerfMgtMad.Decoded<PerfCounters<PortCounter>> decoded = PerfMgtMad.decode(answer, PerfAttributes.PORT_COUNTERS);
+        PerfCounters<PortCounter> counters = decoded.value();
+        assertEquals(65535, counters.get(PortCounter.SYMBOL_ERROR_COUNTER));
+        assertEquals(255, counters.get(PortCounter.LINK_DOWNED_COUNTER));
+        assertEquals(15, counters.get(PortCounter.LOCAL_LINK_INTEGRITY_ERRORS));
+        // ibsim kept counting packets for PortXmitPkts (10) but PortXmitData stayed at its maximum.
+        assertEquals(4294967295L, counters.get(PortCounter.PORT_XMIT_DATA));
+        assertEquals(4L * 4294967295L, counters.octets(PortCounter.PORT_XMIT_DATA));
+        assertEquals(792, counters.get(PortCounter.PORT_RCV_DATA));
+        assertEquals(10, counters.get(PortCounter.PORT_XMIT_PKTS));
+        assertEquals(EnumSet.of(PortCounter.SYMBOL_ERROR_COUNTER, PortCounter.LINK_DOWNED_COUNTER,
+                PortCounter.LOCAL_LINK_INTEGRITY_ERRORS, PortCounter.PORT_XMIT_DATA, PortCounter.PORT_RCV_PKTS),
+                counters.saturated());
+        // A saturated counter does not move until a Set resets it.
+        PerfCounters<PortCounter> later = counters.toBuilder().add(PortCounter.SYMBOL_ERROR_COUNTER, 3)
+                .add(PortCounter.PORT_XMIT_DATA, 1000).build();
+        assertEquals(counters.values(), later.values());
+        assertReencodes(answer, PerfAttributes.PORT_COUNTERS, decoded);
+    }
+
+    @Test
     void resetIsTheSetPerfqueryDashRSends() throws MadFormatException {
         byte[] request = Golden.perf("portcounters-reset-set.hex");
         // perfquery -R selects every counter but QP1Dropped: CounterSelect 0xffff, CounterSelect2 0x01.

@@ -27,6 +27,8 @@ class VendorMadTest {
         assertEquals((byte) 0xC9, wire[39]);
         assertEquals(1, wire[40]);
         assertEquals(216, mad.payload().length());
+        assertEquals(5, mad.attributeModifier());
+        assertEquals(0xFF10, mad.attributeId());
         assertEquals(mad, VendorMad.decode(wire));
     }
 

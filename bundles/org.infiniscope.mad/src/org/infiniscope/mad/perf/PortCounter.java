@@ -16,7 +16,11 @@ public enum PortCounter implements PerfCounter {
                                                     8), LOCAL_LINK_INTEGRITY_ERRORS("LocalLinkIntegrityErrors", 152, 4,
                                                             9), EXCESSIVE_BUFFER_OVERRUN_ERRORS(
                                                                     "ExcessiveBufferOverrunErrors", 156, 4, 10),
-    /** Bits 160–175 (IBA 1.3); only meaningful with {@link PerfCapability#IS_QP1_DROPPED_SUPPORTED}. */
+    /**
+     * Bits 160–175 (IBA 1.3); only meaningful with {@link PerfCapability#IS_QP1_DROPPED_SUPPORTED}. Its select
+     * bit is taken as CounterSelect2 bit 1, next to PortXmitWait's bit 0; no capture confirms it, since
+     * perfquery never selects QP1Dropped.
+     */
     QP1_DROPPED("QP1Dropped", 160, 16, 17), VL15_DROPPED("VL15Dropped", 176, 16, 11), PORT_XMIT_DATA("PortXmitData",
             192, 32, 12), PORT_RCV_DATA("PortRcvData", 224, 32,
                     13), PORT_XMIT_PKTS("PortXmitPkts", 256, 32, 14), PORT_RCV_PKTS("PortRcvPkts", 288, 32, 15),

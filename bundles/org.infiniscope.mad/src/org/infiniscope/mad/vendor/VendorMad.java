@@ -122,4 +122,9 @@ public record VendorMad(MadHeader header, Octets rmppHeader, int oui, Octets pay
     public int attributeId() {
         return header.attributeId();
     }
+
+    /** @return the attribute modifier */
+    public int attributeModifier() {
+        return header.attributeModifier();
+    }
 }
