@@ -43,7 +43,9 @@ public class MadFormatException extends Exception {
      * @param message what was wrong, naming the field
      */
     public MadFormatException(Problem problem, int offset, String message) {
-        super(message);
+        // no stack trace: malformed input is expected, hostile input may be frequent, and the problem and
+        // offset say where it is; filling a trace per rejected MAD would dominate the decoder's cost
+        super(message, null, false, false);
         this.problem = problem;
         this.offset = offset;
     }
