@@ -82,9 +82,9 @@ class DecodeAnythingTest {
         } catch (MadFormatException expected) {
             // as above
         }
-        // each codec also sees the raw bytes at a random offset; four a round keep the slice inside its budget
-        for (int k = 0; k < 4; k++) {
-            AttributeCodec<?> codec = CODECS.get((4 * round + k) % CODECS.size());
+        // each codec also sees the raw bytes at a random offset; two a round keep the slice inside its budget
+        for (int k = 0; k < 2; k++) {
+            AttributeCodec<?> codec = CODECS.get((2 * round + k) % CODECS.size());
             try {
                 codec.decode(mad, offset);
             } catch (MadFormatException expected) {

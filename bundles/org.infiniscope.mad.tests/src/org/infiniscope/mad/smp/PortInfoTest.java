@@ -94,6 +94,10 @@ class PortInfoTest {
         assertEquals(Optional.of(LinkWidth.X4), LinkWidth.ofActive(2));
         assertEquals(Optional.empty(), LinkWidth.ofActive(6));
         assertEquals("12X", LinkWidth.X12.toString());
+        assertEquals("2.5 Gbps", LinkSpeed.SDR.laneRateText());
+        assertEquals("10.3125 Gbps", LinkSpeed.FDR10.laneRateText());
+        assertEquals("25.78125 Gbps", LinkSpeed.EDR.laneRateText());
+        assertEquals("106.25 Gbps", LinkSpeed.NDR.laneRateText());
     }
 
     private static PortInfo withCap(PortInfo p, int cap) {
