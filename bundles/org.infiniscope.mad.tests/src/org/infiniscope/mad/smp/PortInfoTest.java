@@ -2,6 +2,7 @@ package org.infiniscope.mad.smp;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.Optional;
 import java.util.Random;
@@ -109,6 +110,19 @@ class PortInfoTest {
         } catch (MadFormatException e) {
             throw new AssertionError(e);
         }
+    }
+
+    @Test
+    void aSetChangesAFewFieldsOfThePortsAnswer() {
+        PortInfo answered = sample();
+        PortInfo set = PortInfoBuilder.from(answered).lid(0x42).portState(0).clientReregister(false).build();
+        assertEquals(0x42, set.lid());
+        assertEquals(0, set.portState());
+        assertEquals(answered.capabilityMask(), set.capabilityMask());
+        assertEquals(answered.linkSpeedExtEnabled(), set.linkSpeedExtEnabled());
+        assertEquals(answered, PortInfoBuilder.from(answered).build());
+        assertEquals(0, new PortInfoBuilder().build().lid());
+        assertThrows(IllegalArgumentException.class, () -> PortInfoBuilder.from(answered).lmc(8).build());
     }
 
     @Test
