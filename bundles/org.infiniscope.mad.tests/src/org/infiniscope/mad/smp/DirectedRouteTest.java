@@ -199,7 +199,10 @@ class DirectedRouteTest {
         assertEquals(Action.DISCARD, DirectedRoute.processAtNode(lid, 1, CA).action());
         byte[] badPointer = request(1);
         Bits.put8(badPointer, Smp.HOP_POINTER_OFFSET, 5);
-        assertEquals(Action.DISCARD, DirectedRoute.processAtNode(badPointer, 1, CA).action());
+        assertEquals("C14-9:5", DirectedRoute.processAtNode(badPointer, 1, CA).rule());
+        turnAround(badPointer);
+        assertEquals("C14-13:5", DirectedRoute.processAtNode(badPointer, 1, CA).rule());
+        assertEquals("13.4", DirectedRoute.processAtNode(new byte[10], 1, CA).rule());
     }
 
     @Test

@@ -123,6 +123,21 @@ class GoldenSmpTest {
     }
 
     @Test
+    void portInfoOfAnFdrPort() throws Exception {
+        // a fabric file with speed=4 extspeed=1: QDR in the base field, FDR in the extended one
+        PortInfo port = decode("portinfo-ca-fdr.hex", PortInfo.CODEC);
+        assertEquals("Initialize", LinkEncodings.portState(port.portState()));
+        assertEquals("10.0 Gbps", LinkEncodings.speed(port.linkSpeedActive()));
+        assertEquals("10.0 Gbps (IBA extension)", LinkEncodings.speedMask(port.linkSpeedEnabled()));
+        assertEquals("14.0625 Gbps", LinkEncodings.extSpeed(port.linkSpeedExtActive()));
+        assertEquals("14.0625 Gbps or 25.78125 Gbps or 53.125 Gbps",
+                LinkEncodings.extSpeedMask(port.linkSpeedExtSupported()));
+        assertEquals("14.0625 Gbps", LinkEncodings.extSpeedEnabled(port.linkSpeedExtEnabled()));
+        assertEquals(31, port.subnetTimeout());
+        assertEquals(Optional.of(LinkSpeed.FDR), LinkSpeed.active(port, Optional.empty()));
+    }
+
+    @Test
     void portInfoOfASwitchPort() throws Exception {
         PortInfo port = decode("portinfo-switch-port2.hex", PortInfo.CODEC);
         assertEquals(0, port.lid());

@@ -110,6 +110,19 @@ class NoticeTest {
     }
 
     @Test
+    void theSaFormCarriesTheIssuerGid() throws MadFormatException {
+        IssuedNotice issued = new IssuedNotice(generic(128, new TrapDetails.LinkStateChange(2)), 0xfe80000000000000L,
+                0x0008f10500000100L);
+        byte[] b = new byte[IssuedNotice.LENGTH];
+        IssuedNotice.CODEC.encode(issued, b, 0);
+        assertEquals(0x0008f10500000100L, Bits.u64(b, 72));
+        assertEquals(issued, IssuedNotice.CODEC.decode(b, 0));
+        SmaCodecsTest.roundTrip(IssuedNotice.CODEC, 10_000);
+        assertEquals(Problem.TRUNCATED,
+                assertThrows(MadFormatException.class, () -> IssuedNotice.CODEC.decode(new byte[79], 0)).problem());
+    }
+
+    @Test
     void truncatedNoticesAreACheckedError() {
         MadFormatException e = assertThrows(MadFormatException.class, () -> Notice.CODEC.decode(new byte[70], 7));
         assertEquals(Problem.TRUNCATED, e.problem());

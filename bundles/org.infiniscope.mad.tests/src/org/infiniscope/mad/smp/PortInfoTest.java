@@ -2,6 +2,7 @@ package org.infiniscope.mad.smp;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.Optional;
 import java.util.Random;
@@ -94,6 +95,10 @@ class PortInfoTest {
         assertEquals(Optional.of(LinkWidth.X4), LinkWidth.ofActive(2));
         assertEquals(Optional.empty(), LinkWidth.ofActive(6));
         assertEquals("12X", LinkWidth.X12.toString());
+        assertEquals("2.5 Gbps", LinkSpeed.SDR.laneRateText());
+        assertEquals("10.3125 Gbps", LinkSpeed.FDR10.laneRateText());
+        assertEquals("25.78125 Gbps", LinkSpeed.EDR.laneRateText());
+        assertEquals("106.25 Gbps", LinkSpeed.NDR.laneRateText());
     }
 
     private static PortInfo withCap(PortInfo p, int cap) {
@@ -105,6 +110,19 @@ class PortInfoTest {
         } catch (MadFormatException e) {
             throw new AssertionError(e);
         }
+    }
+
+    @Test
+    void aSetChangesAFewFieldsOfThePortsAnswer() {
+        PortInfo answered = sample();
+        PortInfo set = PortInfoBuilder.from(answered).lid(0x42).portState(0).clientReregister(false).build();
+        assertEquals(0x42, set.lid());
+        assertEquals(0, set.portState());
+        assertEquals(answered.capabilityMask(), set.capabilityMask());
+        assertEquals(answered.linkSpeedExtEnabled(), set.linkSpeedExtEnabled());
+        assertEquals(answered, PortInfoBuilder.from(answered).build());
+        assertEquals(0, new PortInfoBuilder().build().lid());
+        assertThrows(IllegalArgumentException.class, () -> PortInfoBuilder.from(answered).lmc(8).build());
     }
 
     @Test

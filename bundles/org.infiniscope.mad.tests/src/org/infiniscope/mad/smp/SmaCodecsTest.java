@@ -28,7 +28,7 @@ class SmaCodecsTest {
         roundTrip(codec, 10_000);
     }
 
-    private static <T> void roundTrip(AttributeCodec<T> codec, int count) throws MadFormatException {
+    static <T> void roundTrip(AttributeCodec<T> codec, int count) throws MadFormatException {
         // every bit pattern of the non-reserved fields is a valid value, so decoding random bytes gives random
         // valid values; encoding them must give bytes that decode to the same value and re-encode identically
         Random random = new Random(codec.attributeId());

@@ -59,7 +59,7 @@ public final class DirectedRoute {
         try {
             Smp.check(mad);
         } catch (MadFormatException e) {
-            return Decision.discard("C14-6", e.getMessage());
+            return Decision.discard(ruleOf(e, mad), e.getMessage());
         }
         if (Bits.u8(mad, 1) != MgmtClass.SUBN_DIRECTED_ROUTE) {
             return Decision.discard("14.2.2", "not a directed-route SMP");
@@ -68,6 +68,15 @@ public final class DirectedRoute {
         return (Bits.u16(mad, 4) & MadStatus.DIRECTION) == 0
                 ? outgoing(hops, arrivalPort, node)
                 : returning(hops, node);
+    }
+
+    /** The compliance statement a malformed SMP breaks, for the discard reason. */
+    private static String ruleOf(MadFormatException e, byte[] mad) {
+        return switch (e.problem()) {
+            case BAD_HOP_COUNT -> "C14-6";
+            case BAD_HOP_POINTER -> (Bits.u16(mad, 4) & MadStatus.DIRECTION) == 0 ? "C14-9:5" : "C14-13:5";
+            default -> "13.4";
+        };
     }
 
     private static Decision outgoing(Hops h, int arrivalPort, Node node) {

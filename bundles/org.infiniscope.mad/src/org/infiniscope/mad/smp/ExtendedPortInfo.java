@@ -17,6 +17,7 @@ import org.infiniscope.mad.wire.Bits;
 public record ExtendedPortInfo(int stateChangeEnable, int linkSpeedSupported, int linkSpeedEnabled,
         int linkSpeedActive) {
 
+    /** The AttributeID. */
     public static final int ATTRIBUTE_ID = 0xFF90;
     /** The FDR10 bit of the speed fields. */
     public static final int SPEED_FDR10 = 0x01;

@@ -12,7 +12,9 @@ import org.infiniscope.mad.wire.Bits;
  */
 public record GuidInfo(List<Long> guids) {
 
+    /** The AttributeID. */
     public static final int ATTRIBUTE_ID = 0x14;
+    /** Entries in one block (one SMP). */
     public static final int PER_BLOCK = 8;
 
     /** Copies the list and checks its size. */

@@ -13,7 +13,9 @@ import org.infiniscope.mad.wire.Bits;
  */
 public record LinearForwardingTable(List<Integer> ports) {
 
+    /** The AttributeID. */
     public static final int ATTRIBUTE_ID = 0x19;
+    /** Entries in one block (one SMP). */
     public static final int PER_BLOCK = 64;
     /** The port value that means "no route" (what opensm and ibsim fill unused entries with). */
     public static final int NO_ROUTE = 0xFF;

@@ -15,6 +15,12 @@ public enum LinkSpeed {
         this.gbpsPerLane = gbpsPerLane;
     }
 
+    /** @return the rate of one lane as the tools print it, such as "10.3125 Gbps" for FDR10 or "5.0 Gbps" */
+    public String laneRateText() {
+        String rate = Double.toString(gbpsPerLane);
+        return rate + " Gbps";
+    }
+
     /** @return the signalling rate of one lane in Gbit/s */
     public double gbpsPerLane() {
         return gbpsPerLane;

@@ -19,6 +19,7 @@ public enum LinkWidth {
         return bit;
     }
 
+    /** @return the number of lanes */
     public int lanes() {
         return lanes;
     }

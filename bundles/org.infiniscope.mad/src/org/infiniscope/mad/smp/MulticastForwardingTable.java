@@ -13,7 +13,9 @@ import org.infiniscope.mad.wire.Bits;
  */
 public record MulticastForwardingTable(List<Integer> portMasks) {
 
+    /** The AttributeID. */
     public static final int ATTRIBUTE_ID = 0x1B;
+    /** Entries in one block (one SMP). */
     public static final int PER_BLOCK = 32;
     /** The first multicast LID. */
     public static final int MULTICAST_LID_BASE = 0xC000;

@@ -13,7 +13,9 @@ import org.infiniscope.mad.wire.AttributeCodec;
  */
 public record NodeDescription(String text) {
 
+    /** The AttributeID. */
     public static final int ATTRIBUTE_ID = 0x10;
+    /** Length of the wire form. */
     public static final int LENGTH = 64;
 
     /** Checks that the text fits. */

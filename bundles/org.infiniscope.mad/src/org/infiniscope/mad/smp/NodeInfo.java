@@ -24,9 +24,13 @@ import org.infiniscope.mad.wire.Bits;
 public record NodeInfo(int baseVersion, int classVersion, int nodeType, int numPorts, long systemImageGuid,
         long nodeGuid, long portGuid, int partitionCap, int deviceId, int revision, int localPortNum, int vendorId) {
 
+    /** The AttributeID. */
     public static final int ATTRIBUTE_ID = 0x11;
+    /** NodeType of a channel adapter. */
     public static final int TYPE_CA = 1;
+    /** NodeType of a switch. */
     public static final int TYPE_SWITCH = 2;
+    /** NodeType of a router. */
     public static final int TYPE_ROUTER = 3;
 
     /** Checks the field widths. */

@@ -24,7 +24,9 @@ import org.infiniscope.mad.wire.Bits;
 public record Notice(boolean generic, int type, int producerTypeOrVendorId, int trapNumberOrDeviceId,
         int issuerLid, boolean toggle, int count, TrapDetails details) {
 
+    /** The AttributeID. */
     public static final int ATTRIBUTE_ID = 0x02;
+    /** Length of the wire form. */
     public static final int LENGTH = 64;
     /** Offset of DataDetails in the attribute. */
     public static final int DETAILS_OFFSET = 10;

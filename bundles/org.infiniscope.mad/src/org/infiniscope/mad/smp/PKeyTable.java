@@ -13,7 +13,9 @@ import org.infiniscope.mad.wire.Bits;
  */
 public record PKeyTable(List<Integer> pKeys) {
 
+    /** The AttributeID. */
     public static final int ATTRIBUTE_ID = 0x16;
+    /** Entries in one block (one SMP). */
     public static final int PER_BLOCK = 32;
     /** The full-membership bit of a P_Key. */
     public static final int FULL_MEMBER = 0x8000;

@@ -115,7 +115,9 @@ public record PortInfo(long mKey,
         int linkSpeedExtSupported,
         int linkSpeedExtEnabled) {
 
+    /** The AttributeID. */
     public static final int ATTRIBUTE_ID = 0x15;
+    /** Length of the wire form. */
     public static final int LENGTH = 64;
     /** CapabilityMask bit 14: the port has LinkSpeedExt fields. */
     public static final int CAP_EXTENDED_SPEEDS = 1 << 14;

@@ -13,7 +13,9 @@ import org.infiniscope.mad.wire.Bits;
  */
 public record Sl2VlTable(List<Integer> vls) {
 
+    /** The AttributeID. */
     public static final int ATTRIBUTE_ID = 0x17;
+    /** The number of service levels. */
     public static final int SLS = 16;
 
     /** Copies the list and checks it. */

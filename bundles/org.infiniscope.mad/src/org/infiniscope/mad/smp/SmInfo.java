@@ -16,10 +16,15 @@ import org.infiniscope.mad.wire.Bits;
  */
 public record SmInfo(long guid, long smKey, int actCount, int priority, int smState) {
 
+    /** The AttributeID. */
     public static final int ATTRIBUTE_ID = 0x20;
+    /** SMState: not active. */
     public static final int NOT_ACTIVE = 0;
+    /** SMState: discovering. */
     public static final int DISCOVERING = 1;
+    /** SMState: standby. */
     public static final int STANDBY = 2;
+    /** SMState: master. */
     public static final int MASTER = 3;
 
     /** Checks the field widths. */

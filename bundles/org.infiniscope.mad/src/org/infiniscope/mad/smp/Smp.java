@@ -271,10 +271,12 @@ public final class Smp {
         return new Smp(h, mKey, drSlid, drDlid, padded(responseData, "data"), initialPath, returnPath);
     }
 
+    /** @return the common header (status with the D bit as on the wire) */
     public MadHeader header() {
         return header;
     }
 
+    /** @return whether it is class 0x81 */
     public boolean isDirectedRoute() {
         return header.mgmtClass() == MgmtClass.SUBN_DIRECTED_ROUTE;
     }
@@ -299,14 +301,17 @@ public final class Smp {
         return isDirectedRoute() ? header.classSpecific() & 0xFF : 0;
     }
 
+    /** @return the M_Key (a secret: never log it) */
     public long mKey() {
         return mKey;
     }
 
+    /** @return DrSLID; 0 for LID-routed SMPs */
     public int drSlid() {
         return drSlid;
     }
 
+    /** @return DrDLID; 0 for LID-routed SMPs */
     public int drDlid() {
         return drDlid;
     }

@@ -33,6 +33,7 @@ public record SwitchInfo(int linearFdbCap, int randomFdbCap, int multicastFdbCap
         boolean inboundEnforcementCap, boolean outboundEnforcementCap, boolean filterRawInboundCap,
         boolean filterRawOutboundCap, boolean enhancedPort0, int multicastFdbTop) {
 
+    /** The AttributeID. */
     public static final int ATTRIBUTE_ID = 0x12;
 
     /** Checks the field widths. */

@@ -13,11 +13,17 @@ import org.infiniscope.mad.wire.Bits;
  */
 public record VlArbitrationTable(List<Entry> entries) {
 
+    /** The AttributeID. */
     public static final int ATTRIBUTE_ID = 0x18;
+    /** Entries in one block (one SMP). */
     public static final int PER_BLOCK = 32;
+    /** Modifier block: low-priority entries 0–31. */
     public static final int LOW_0_31 = 1;
+    /** Modifier block: low-priority entries 32–63. */
     public static final int LOW_32_63 = 2;
+    /** Modifier block: high-priority entries 0–31. */
     public static final int HIGH_0_31 = 3;
+    /** Modifier block: high-priority entries 32–63. */
     public static final int HIGH_32_63 = 4;
 
     /**
