@@ -12,10 +12,10 @@ import org.infiniscope.mad.wire.MadFormatException;
  * random (seeded), and runs a simulated clock: MADs in flight are delivered first; when none are, the
  * clock jumps to the nearest deadline.
  */
-final class LossyLink {
+public final class LossyLink {
 
     /** What a run ended with. */
-    record Outcome(RmppSender sender, RmppReceiver receiver, int dataMads, int controlMads, long elapsedNanos) {
+    public record Outcome(RmppSender sender, RmppReceiver receiver, int dataMads, int controlMads, long elapsedNanos) {
     }
 
     private static final long LATENCY_NANOS = 2_000;
@@ -27,14 +27,14 @@ final class LossyLink {
     private int dataMads;
     private int controlMads;
 
-    LossyLink(long seed, double loss, double repeat, boolean reorder) {
+    public LossyLink(long seed, double loss, double repeat, boolean reorder) {
         this.random = new Random(seed);
         this.loss = loss;
         this.repeat = repeat;
         this.reorder = reorder;
     }
 
-    Outcome run(byte[] message, RmppConfig config) throws MadFormatException {
+    public Outcome run(byte[] message, RmppConfig config) throws MadFormatException {
         RmppSender sender = new RmppSender(message, config);
         RmppReceiver receiver = new RmppReceiver(config);
         List<byte[]> toReceiver = new ArrayList<>();

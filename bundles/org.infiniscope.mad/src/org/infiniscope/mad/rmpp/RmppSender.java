@@ -2,6 +2,7 @@ package org.infiniscope.mad.rmpp;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 import org.infiniscope.mad.Mad;
 import org.infiniscope.mad.wire.MadFormatException;
@@ -172,8 +173,12 @@ public final class RmppSender {
         deadline = Math.min(now + config.segmentTimeoutNanos(), totalDeadline);
     }
 
-    /** @return DATA segment {@code number} (1-based) */
-    byte[] segment(int number) {
+    /**
+     * @param number 1 to {@link #segmentCount()}
+     * @return DATA segment {@code number}, as the transfer sends it; a new array
+     */
+    public byte[] segment(int number) {
+        Objects.checkIndex(number - 1, segmentCount);
         int offset = config.dataOffset();
         int perSegment = config.segmentDataSize();
         boolean first = number == 1;
