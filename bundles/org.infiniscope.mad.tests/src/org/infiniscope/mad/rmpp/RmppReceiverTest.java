@@ -34,6 +34,11 @@ class RmppReceiverTest {
         return headers;
     }
 
+    /** @return the ACK header the receiver sends, with its RRespTime */
+    private static RmppHeader ack(long segment, long newWindowLast) {
+        return RmppHeader.ack((int) segment, (int) newWindowLast).withRespTime(SA.respTime());
+    }
+
     private byte[] segment(int number) {
         return source.segment(number);
     }
@@ -66,7 +71,7 @@ class RmppReceiverTest {
         RmppReceiver receiver = new RmppReceiver(SA);
         byte[] ack = receiver.accept(segment(1), 0).toSend().get(0);
         assertEquals(0x12, ack[3], "GetTableResp answered by an ACK with method GetTable");
-        assertEquals(RmppHeader.ack(1, 33), rmpp(ack));
+        assertEquals(ack(1, 33), rmpp(ack));
         for (int i : new int[]{0, 1, 2, 8, 9, 15, 16, 17, 40, 55}) {
             assertEquals(message[i], ack[i], "byte " + i);
         }
@@ -79,7 +84,7 @@ class RmppReceiverTest {
         RmppReceiver receiver = new RmppReceiver(SA);
         RmppStep step = receiver.accept(new RmppSender(small, SA).segment(1), 0);
         assertEquals(RmppState.COMPLETE, step.state());
-        assertEquals(List.of(RmppHeader.ack(1, 1)), replies(step));
+        assertEquals(List.of(ack(1, 1)), replies(step));
         assertEquals(56 + 37, receiver.message().length);
         assertArrayEquals(RmppTestMessages.withoutRmppHeader(small),
                 RmppTestMessages.withoutRmppHeader(receiver.message()));
@@ -91,18 +96,18 @@ class RmppReceiverTest {
         receiver.accept(segment(1), 0);
         receiver.accept(segment(2), 1);
         receiver.accept(segment(3), 2);
-        assertEquals(List.of(RmppHeader.ack(1, 5)), replies(receiver.accept(segment(1), 3)), "lost ACK");
+        assertEquals(List.of(ack(1, 5)), replies(receiver.accept(segment(1), 3)), "lost ACK");
         assertEquals(List.of(), replies(receiver.accept(segment(2), 4)), "received, not yet acknowledged");
         assertEquals(List.of(), replies(receiver.accept(segment(5), 5)), "ahead of sequence: kept");
         assertEquals(List.of(), replies(receiver.accept(segment(9), 6)), "beyond the window: dropped");
-        assertEquals(List.of(RmppHeader.ack(5, 9)), replies(receiver.accept(segment(4), 7)), "4 and the kept 5");
-        assertEquals(List.of(RmppHeader.ack(5, 9)), replies(receiver.accept(segment(5), 8)), "a repeat");
+        assertEquals(List.of(ack(5, 9)), replies(receiver.accept(segment(4), 7)), "4 and the kept 5");
+        assertEquals(List.of(ack(5, 9)), replies(receiver.accept(segment(5), 8)), "a repeat");
         for (int i = 6; i <= 10; i++) {
             receiver.accept(segment(i), 10 + i);
         }
         assertEquals(RmppState.COMPLETE, receiver.current().state());
-        assertEquals(List.of(RmppHeader.ack(10, 13)), replies(receiver.accept(segment(10), 30)), "after the end");
-        assertEquals(List.of(RmppHeader.ack(10, 13)), replies(receiver.accept(segment(3), 31)));
+        assertEquals(List.of(ack(10, 13)), replies(receiver.accept(segment(10), 30)), "after the end");
+        assertEquals(List.of(ack(10, 13)), replies(receiver.accept(segment(3), 31)));
         RmppStep forget = receiver.onTimer(20 + SA.lingerNanos());
         assertTrue(!forget.hasDeadline() && forget.state() == RmppState.COMPLETE);
     }

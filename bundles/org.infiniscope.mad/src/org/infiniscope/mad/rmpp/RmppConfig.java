@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
  * @param segmentTimeoutNanos how long a sender waits for an ACK before it resends the window
  * @param maxRetries how many times a sender resends one window before it aborts (too many retries)
  * @param totalTimeoutNanos how long a whole transfer may take, on either side (total time too long)
- * @param respTime the RRespTime a sender puts in its DATA segments (31: none given)
+ * @param respTime the RRespTime this side announces in its DATA segments and ACKs (31: none given)
  * @param maxMessageBytes the largest message a receiver reassembles; beyond it the receiver sends STOP
  * @param lingerNanos how long a receiver keeps answering duplicates with ACKs after the last segment, in
  *        case its final ACK was lost

@@ -184,7 +184,9 @@ public final class RmppReceiver {
 
     private byte[] ack(long segment) {
         lastAcked = segment;
-        return RmppMads.control(header, config.dataOffset(), RmppHeader.ack((int) segment, (int) windowLast), true);
+        // RRespTime tells the sender how soon this side answers, so it can time its resends.
+        RmppHeader ack = RmppHeader.ack((int) segment, (int) windowLast).withRespTime(config.respTime());
+        return RmppMads.control(header, config.dataOffset(), ack, true);
     }
 
     /** Aborts when the transfer took too long; forgets the transfer when the time to answer repeats is over. */
