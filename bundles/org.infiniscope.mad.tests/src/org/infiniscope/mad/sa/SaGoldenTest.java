@@ -33,7 +33,8 @@ class SaGoldenTest {
     @ParameterizedTest
     @ValueSource(strings = {"pr-1-2.request.hex", "pr-1-2.response.hex", "lr-1.request.hex", "lr-1.response.hex",
             "lr-all.response.hex", "mcmr-all.response.hex", "sr-all.request.hex", "sr-all.response.hex",
-            "iir-all.response.hex", "pr-all.request.hex", "pr-all.response.hex", "pr-1-999.response.hex"})
+            "iir-all.response.hex", "pr-all.request.hex", "pr-all.response.hex", "pr-1-999.response.hex",
+            "pr-smkey.request.hex", "pr-gids.request.hex", "pr-gids.response.hex"})
     void everyCaptureDecodesAndEncodesToTheSameBytes(String name) throws IOException, MadFormatException {
         Golden golden = Golden.load(name);
         SaMad mad = SaMad.decode(golden.mad(), 0);
@@ -74,6 +75,31 @@ class SaGoldenTest {
         assertEquals(List.of(path), paths);
         assertEquals("fe80::8:f105:0:100", path.dgid().toString());
         assertEquals("fe80::8:f104:0:101", path.sgid().toString());
+        assertTableEncodesBack(golden, PathRecord.CODEC, paths);
+    }
+
+    @Test
+    void smKeyOfARequestIsDecodedButNeverShown() throws IOException, MadFormatException {
+        SaMad mad = SaMad.decode(Golden.load("pr-smkey.request.hex").mad(), 0);
+        assertEquals(0x0123456789abcdefL, mad.saHeader().smKey());
+        for (String text : List.of(mad.toString(), mad.saHeader().toString())) {
+            assertFalse(text.contains("123456789abcdef") || text.contains(Long.toString(0x0123456789abcdefL)), text);
+            assertTrue(text.contains("SM_Key hidden"), text);
+        }
+    }
+
+    @Test
+    void pathRecordBetweenGids() throws IOException, MadFormatException {
+        Gid lid3Port = new Gid(Gid.DEFAULT_PREFIX, 0x0008f10500000200L);
+        SaMad request = SaMad.decode(Golden.load("pr-gids.request.hex").mad(), 0);
+        assertEquals(PathRecord.Components.DGID | PathRecord.Components.SGID | PathRecord.Components.NUMB_PATH,
+                request.saHeader().componentMask());
+        assertEquals(new PathRecord(0, LID2_PORT, lid3Port, 0, 0, false, 0, 0, 0, false, 127, 0, 0, 0, 0, 0, 0, 0, 0,
+                0, 0), request.record(PathRecord.CODEC));
+        Golden golden = Golden.load("pr-gids.response.hex");
+        List<PathRecord> paths = SaTable.records(golden.mad(), 56, golden.dataLength(), 64, PathRecord.CODEC);
+        assertEquals(List.of(new PathRecord(0, LID2_PORT, lid3Port, 2, 3, false, 0, 0, 0, true, 0, 0xFFFF, 0, 0, 2,
+                3, 2, 3, 2, 0x12, 0)), paths);
         assertTableEncodesBack(golden, PathRecord.CODEC, paths);
     }
 
