@@ -46,14 +46,15 @@ public final class SaMad {
     }
 
     /**
-     * @return a MAD carrying one record: the attribute ID comes from the codec, AttributeOffset from its length
+     * @return a MAD carrying one record, with the codec's attribute ID; AttributeOffset stays as the SA header
+     *         gives it (requests leave it 0, as saquery does; {@link SaTable} sets it in tables)
      */
     public static <T> SaMad of(long transactionId, int method, SaHeader saHeader, AttributeCodec<T> codec, T record) {
         byte[] data = new byte[DATA_LENGTH];
         codec.encode(record, data, 0);
         MadHeader header = new MadHeader(MadHeader.BASE_VERSION, MgmtClass.SUBN_ADM, CLASS_VERSION, method, 0, 0,
                 transactionId, codec.attributeId(), 0);
-        return new SaMad(header, saHeader.withAttributeOffset(SaTable.strideOf(codec) / 8), data);
+        return new SaMad(header, saHeader, data);
     }
 
     /**
