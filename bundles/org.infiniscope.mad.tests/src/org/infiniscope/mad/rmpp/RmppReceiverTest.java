@@ -108,6 +108,10 @@ class RmppReceiverTest {
         assertEquals(RmppState.COMPLETE, receiver.current().state());
         assertEquals(List.of(ack(10, 13)), replies(receiver.accept(segment(10), 30)), "after the end");
         assertEquals(List.of(ack(10, 13)), replies(receiver.accept(segment(3), 31)));
+        assertEquals(List.of(), replies(receiver.accept(segmentWith(3, RmppHeader.data(3, 0, true, false, 0)), 32)),
+                "a malformed repeat after the end changes nothing");
+        assertEquals(List.of(), replies(receiver.accept(segmentWith(3, RmppHeader.abort(RmppStatus.UNSPECIFIED)), 33)));
+        assertEquals(RmppState.COMPLETE, receiver.current().state());
         RmppStep forget = receiver.onTimer(20 + SA.lingerNanos());
         assertTrue(!forget.hasDeadline() && forget.state() == RmppState.COMPLETE);
     }

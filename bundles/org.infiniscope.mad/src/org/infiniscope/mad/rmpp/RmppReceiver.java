@@ -74,6 +74,9 @@ public final class RmppReceiver {
             return step(List.of());
         }
         RmppHeader.Violation violation = rmpp.violation();
+        if (state == RmppState.COMPLETE && (violation != null || rmpp.type() == RmppHeader.ABORT)) {
+            return step(List.of()); // the message is whole: a late fault cannot take it back
+        }
         if (rmpp.type() == RmppHeader.ABORT) {
             return fail(violation == null ? rmpp.status() : violation.status(), null);
         }
