@@ -30,9 +30,13 @@ public record RmppHeader(int version, int type, int respTime, int flags, int sta
     public static final int SEGMENT_PAYLOAD = 256 - OFFSET - LENGTH;
     /** The only RMPPVersion this spec defines. */
     public static final int VERSION = 1;
+    /** RMPPType DATA: a segment. */
     public static final int DATA = 1;
+    /** RMPPType ACK: the receiver acknowledges segments and opens its window. */
     public static final int ACK = 2;
+    /** RMPPType STOP: the receiver asks the sender to stop (resources exhausted). */
     public static final int STOP = 3;
+    /** RMPPType ABORT: either side ends the transfer, the status saying why. */
     public static final int ABORT = 4;
     /** Flag: the RMPP fields are in use; without it the MAD is a plain single MAD. */
     public static final int ACTIVE = 0x1;
@@ -103,14 +107,17 @@ public record RmppHeader(int version, int type, int respTime, int flags, int sta
         Bits.put32(buf, offset + 8, data2);
     }
 
+    /** @return whether the Active flag is set: without it the MAD is a plain single MAD */
     public boolean isActive() {
         return (flags & ACTIVE) != 0;
     }
 
+    /** @return whether the First flag is set */
     public boolean isFirst() {
         return (flags & FIRST) != 0;
     }
 
+    /** @return whether the Last flag is set */
     public boolean isLast() {
         return (flags & LAST) != 0;
     }
