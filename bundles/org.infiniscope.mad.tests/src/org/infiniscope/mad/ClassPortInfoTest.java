@@ -48,7 +48,7 @@ class ClassPortInfoTest {
                 + "80010000" + "00000000000000010000000000000002" + "11233445" + "55667788" + "4099aabb" + "ccddeeff",
                 HexFormat.of().formatHex(out));
         assertEquals(info, ClassPortInfo.CODEC.decode(out, 0));
-        assertEquals("fe80:0000:0000:0000:0008:f104:0000:0201", redirect.gid().toString());
+        assertEquals("fe80::8:f104:0:201", redirect.gid().toString());
     }
 
     @ParameterizedTest

@@ -1,5 +1,6 @@
 package org.infiniscope.mad.sa;
 
+import org.infiniscope.mad.Gid;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

@@ -1,5 +1,6 @@
 package org.infiniscope.mad.sa;
 
+import org.infiniscope.mad.Gid;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,5 +1,6 @@
 package org.infiniscope.mad.sa;
 
+import org.infiniscope.mad.Gid;
 import static org.infiniscope.mad.sa.SaRecordCodec.checkBits;
 
 import java.util.Objects;

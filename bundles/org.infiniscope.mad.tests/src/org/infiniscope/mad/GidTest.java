@@ -1,4 +1,4 @@
-package org.infiniscope.mad.sa;
+package org.infiniscope.mad;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
