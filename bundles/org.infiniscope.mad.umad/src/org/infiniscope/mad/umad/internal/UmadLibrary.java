@@ -133,92 +133,172 @@ public final class UmadLibrary {
     }
 
     int init() {
-        return (int) call("umad_init");
+        try {
+            return (int) handle("umad_init").invokeExact();
+        } catch (Throwable t) {
+            throw failure("umad_init", t);
+        }
     }
 
     int getCasNames(MemorySegment names, int max) {
-        return (int) call("umad_get_cas_names", names, max);
+        try {
+            return (int) handle("umad_get_cas_names").invokeExact(names, max);
+        } catch (Throwable t) {
+            throw failure("umad_get_cas_names", t);
+        }
     }
 
     int getPort(MemorySegment caName, int port, MemorySegment umadPort) {
-        return (int) call("umad_get_port", caName, port, umadPort);
+        try {
+            return (int) handle("umad_get_port").invokeExact(caName, port, umadPort);
+        } catch (Throwable t) {
+            throw failure("umad_get_port", t);
+        }
     }
 
     int releasePort(MemorySegment umadPort) {
-        return (int) call("umad_release_port", umadPort);
+        try {
+            return (int) handle("umad_release_port").invokeExact(umadPort);
+        } catch (Throwable t) {
+            throw failure("umad_release_port", t);
+        }
     }
 
     int openPort(MemorySegment caName, int port) {
-        return (int) call("umad_open_port", caName, port);
+        try {
+            return (int) handle("umad_open_port").invokeExact(caName, port);
+        } catch (Throwable t) {
+            throw failure("umad_open_port", t);
+        }
     }
 
     int openSmiPort(MemorySegment caName, int port) {
-        return (int) call("umad_open_smi_port", caName, port);
+        try {
+            return (int) handle("umad_open_smi_port").invokeExact(caName, port);
+        } catch (Throwable t) {
+            throw failure("umad_open_smi_port", t);
+        }
     }
 
     int getSmiGsiPairs(MemorySegment pairs, long max) {
-        return (int) call("umad_get_smi_gsi_pairs", pairs, max);
+        try {
+            return (int) handle("umad_get_smi_gsi_pairs").invokeExact(pairs, max);
+        } catch (Throwable t) {
+            throw failure("umad_get_smi_gsi_pairs", t);
+        }
     }
 
     int closePort(int portId) {
-        return (int) call("umad_close_port", portId);
+        try {
+            return (int) handle("umad_close_port").invokeExact(portId);
+        } catch (Throwable t) {
+            throw failure("umad_close_port", t);
+        }
     }
 
     int register(int portId, int mgmtClass, int classVersion, byte rmppVersion, MemorySegment methodMask) {
-        return (int) call("umad_register", portId, mgmtClass, classVersion, rmppVersion, methodMask);
+        try {
+            return (int) handle("umad_register").invokeExact(portId, mgmtClass, classVersion, rmppVersion, methodMask);
+        } catch (Throwable t) {
+            throw failure("umad_register", t);
+        }
     }
 
     int unregister(int portId, int agentId) {
-        return (int) call("umad_unregister", portId, agentId);
+        try {
+            return (int) handle("umad_unregister").invokeExact(portId, agentId);
+        } catch (Throwable t) {
+            throw failure("umad_unregister", t);
+        }
     }
 
     long size() {
-        return (long) call("umad_size");
+        try {
+            return (long) handle("umad_size").invokeExact();
+        } catch (Throwable t) {
+            throw failure("umad_size", t);
+        }
     }
 
     MemorySegment getMad(MemorySegment umad) {
-        return (MemorySegment) call("umad_get_mad", umad);
+        try {
+            return (MemorySegment) handle("umad_get_mad").invokeExact(umad);
+        } catch (Throwable t) {
+            throw failure("umad_get_mad", t);
+        }
     }
 
     int status(MemorySegment umad) {
-        return (int) call("umad_status", umad);
+        try {
+            return (int) handle("umad_status").invokeExact(umad);
+        } catch (Throwable t) {
+            throw failure("umad_status", t);
+        }
     }
 
     int setAddr(MemorySegment umad, int dlid, int dqp, int sl, int qkey) {
-        return (int) call("umad_set_addr", umad, dlid, dqp, sl, qkey);
+        try {
+            return (int) handle("umad_set_addr").invokeExact(umad, dlid, dqp, sl, qkey);
+        } catch (Throwable t) {
+            throw failure("umad_set_addr", t);
+        }
     }
 
     int setGrh(MemorySegment umad, MemorySegment madAddr) {
-        return (int) call("umad_set_grh", umad, madAddr);
+        try {
+            return (int) handle("umad_set_grh").invokeExact(umad, madAddr);
+        } catch (Throwable t) {
+            throw failure("umad_set_grh", t);
+        }
     }
 
     int setPkey(MemorySegment umad, int pkeyIndex) {
-        return (int) call("umad_set_pkey", umad, pkeyIndex);
+        try {
+            return (int) handle("umad_set_pkey").invokeExact(umad, pkeyIndex);
+        } catch (Throwable t) {
+            throw failure("umad_set_pkey", t);
+        }
     }
 
     int send(int portId, int agentId, MemorySegment umad, int length, int timeoutMillis, int retries) {
-        return (int) call("umad_send", portId, agentId, umad, length, timeoutMillis, retries);
+        try {
+            return (int) handle("umad_send").invokeExact(portId, agentId, umad, length, timeoutMillis, retries);
+        } catch (Throwable t) {
+            throw failure("umad_send", t);
+        }
     }
 
     int recv(int portId, MemorySegment umad, MemorySegment length, int timeoutMillis) {
-        return (int) call("umad_recv", portId, umad, length, timeoutMillis);
+        try {
+            return (int) handle("umad_recv").invokeExact(portId, umad, length, timeoutMillis);
+        } catch (Throwable t) {
+            throw failure("umad_recv", t);
+        }
     }
 
     int poll(int portId, int timeoutMillis) {
-        return (int) call("umad_poll", portId, timeoutMillis);
+        try {
+            return (int) handle("umad_poll").invokeExact(portId, timeoutMillis);
+        } catch (Throwable t) {
+            throw failure("umad_poll", t);
+        }
     }
 
-    private Object call(String name, Object... arguments) {
+    private MethodHandle handle(String name) {
         MethodHandle handle = handles.get(name);
         if (handle == null) {
             throw new IllegalStateException(name + " is not bound"); // callers check hasSmiSplit() first
         }
-        try {
-            return handle.invokeWithArguments(arguments);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable impossible) {
-            throw new IllegalStateException(name + " failed", impossible);
+        return handle;
+    }
+
+    private static RuntimeException failure(String name, Throwable t) {
+        if (t instanceof RuntimeException e) {
+            return e;
         }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        return new IllegalStateException(name + " failed", t);
     }
 }
