@@ -39,7 +39,7 @@ final class StandInUmad implements AutoCloseable {
     }
 
     record Sent(int portId, int agentId, byte[] mad, int lid, int qpn, int qkey, int sl, int pkeyIndex,
-            boolean grh, int timeoutMillis, int retries) {
+            boolean grh, byte[] gid, int gidIndex, int flowLabel, int timeoutMillis, int retries) {
     }
 
     final List<String> calls = new CopyOnWriteArrayList<>();
@@ -197,7 +197,18 @@ final class StandInUmad implements AutoCloseable {
     }
 
     int umad_set_grh(MemorySegment umad, MemorySegment addr) {
-        umad.reinterpret(UMAD_SIZE).set(JAVA_BYTE, 32, (byte) (addr.equals(MemorySegment.NULL) ? 0 : 1));
+        MemorySegment u = umad.reinterpret(UMAD_SIZE);
+        if (addr.equals(MemorySegment.NULL)) {
+            u.set(JAVA_BYTE, 32, (byte) 0);
+            return 0;
+        }
+        // as libibumad does: GID, hop limit and traffic class copied, the host-order flow label converted
+        MemorySegment a = addr.reinterpret(Structs.ADDR_SIZE);
+        u.set(JAVA_BYTE, 32, (byte) 1);
+        MemorySegment.copy(a, Structs.ADDR_GID, u, 36, 16);
+        u.set(JAVA_BYTE, 34, a.get(JAVA_BYTE, Structs.ADDR_HOP_LIMIT));
+        u.set(JAVA_BYTE, 35, a.get(JAVA_BYTE, Structs.ADDR_TRAFFIC_CLASS));
+        u.set(Structs.BE32, 52, a.get(JAVA_INT, Structs.ADDR_FLOW_LABEL));
         return 0;
     }
 
@@ -213,7 +224,8 @@ final class StandInUmad implements AutoCloseable {
             int lid = Structs.u16(u, 28);
             int qpn = u.get(Structs.BE32, 20);
             sent.add(new Sent(portId, agentId, mad, lid, qpn, u.get(Structs.BE32, 24), Structs.u8(u, 30),
-                    Structs.u16(u, 56), Structs.u8(u, 32) != 0, timeoutMillis, retries));
+                    Structs.u16(u, 56), Structs.u8(u, 32) != 0, u.asSlice(36, 16).toArray(JAVA_BYTE), Structs.u8(u, 33),
+                    u.get(Structs.BE32, 52), timeoutMillis, retries));
             if ((mad[3] & 0x80) == 0) {
                 byte[] answer = mad.clone();
                 answer[3] |= (byte) 0x80;

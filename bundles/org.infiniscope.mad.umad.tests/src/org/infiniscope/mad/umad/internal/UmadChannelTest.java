@@ -16,6 +16,7 @@ import org.infiniscope.mad.Mad;
 import org.infiniscope.mad.MadHeader;
 import org.infiniscope.mad.Method;
 import org.infiniscope.mad.MgmtClass;
+import org.infiniscope.mad.transport.Grh;
 import org.infiniscope.mad.transport.LocalPort;
 import org.infiniscope.mad.transport.MadAddress;
 import org.infiniscope.mad.transport.MadRequest;
@@ -135,6 +136,41 @@ class UmadChannelTest {
             assertArrayEquals(query, (byte[]) first[0], "the MAD returned with status 110 is dropped");
             assertEquals(Mad.SIZE, first[1]);
             assertEquals(new MadAddress(9, 1, Mad.GSI_QKEY, 0, 2, null), first[2]);
+        }
+    }
+
+    @Test
+    void growsTheReceiveBufferForATransferTheKernelReassembled() throws Exception {
+        try (StandInUmad standIn = new StandInUmad(false, 1);
+                UmadChannel channel = UmadChannel.open(UmadLibrary.of(standIn.lookup()), "umad")) {
+            channel.register(MgmtClass.SUBN_ADM, 2, true, Set.of());
+            LinkedBlockingQueue<byte[]> received = new LinkedBlockingQueue<>();
+            channel.start((mad, length, source) -> received.add(java.util.Arrays.copyOf(mad, length)));
+            byte[] table = new byte[4 * Mad.SIZE];
+            System.arraycopy(request(MgmtClass.SUBN_ADM, 2, 0x35), 0, table, 0, Mad.SIZE);
+            table[table.length - 1] = 42;
+            standIn.deliver(StandInUmad.GSI_PORT_ID, 0, 0, table, 1, 1, 0);
+            assertArrayEquals(table, received.poll(5, TimeUnit.SECONDS));
+        }
+    }
+
+    @Test
+    void sendsTheGrhServiceLevelAndPkeyIndex() throws Exception {
+        try (StandInUmad standIn = new StandInUmad(false, 1);
+                UmadChannel channel = UmadChannel.open(UmadLibrary.of(standIn.lookup()), "umad")) {
+            channel.register(MgmtClass.PERF_MGT, 1, false, Set.of());
+            byte[] gid = new byte[16];
+            gid[0] = (byte) 0xFE;
+            gid[15] = 7;
+            MadAddress to = new MadAddress(7, 1, Mad.GSI_QKEY, 3, 2, new Grh(gid, 1, 0x12345, 64, 0));
+            channel.send(request(MgmtClass.PERF_MGT, 1, 0x12), Mad.SIZE, to, 500);
+            StandInUmad.Sent sent = standIn.sent.getFirst();
+            assertEquals(3, sent.sl());
+            assertEquals(2, sent.pkeyIndex());
+            assertTrue(sent.grh());
+            assertArrayEquals(gid, sent.gid());
+            assertEquals(1, sent.gidIndex(), "umad_set_grh leaves the source GID index to the caller");
+            assertEquals(0x12345, sent.flowLabel());
         }
     }
 
