@@ -175,6 +175,25 @@ class UmadChannelTest {
     }
 
     @Test
+    void aFailingReceiverDoesNotStopTheReceiveThread() throws Exception {
+        try (StandInUmad standIn = new StandInUmad(false, 1);
+                UmadChannel channel = UmadChannel.open(UmadLibrary.of(standIn.lookup()), "umad")) {
+            channel.register(MgmtClass.SUBN_ADM, 2, false, Set.of(Method.GET));
+            LinkedBlockingQueue<Integer> seen = new LinkedBlockingQueue<>();
+            channel.start((mad, length, source) -> {
+                seen.add(source.lid());
+                if (source.lid() == 1) {
+                    throw new IllegalStateException("a receiver bug");
+                }
+            });
+            standIn.deliver(StandInUmad.GSI_PORT_ID, 0, 0, request(MgmtClass.SUBN_ADM, 2, 0x11), 1, 1, 0);
+            standIn.deliver(StandInUmad.GSI_PORT_ID, 0, 0, request(MgmtClass.SUBN_ADM, 2, 0x11), 2, 1, 0);
+            assertEquals(1, seen.poll(5, TimeUnit.SECONDS));
+            assertEquals(2, seen.poll(5, TimeUnit.SECONDS));
+        }
+    }
+
+    @Test
     void reportsTheLocalPort() throws Exception {
         try (StandInUmad standIn = new StandInUmad(false, 1);
                 UmadChannel channel = UmadChannel.open(UmadLibrary.of(standIn.lookup()), "umad")) {

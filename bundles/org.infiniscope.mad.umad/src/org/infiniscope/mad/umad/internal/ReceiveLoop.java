@@ -83,7 +83,12 @@ final class ReceiveLoop implements Runnable {
             return;
         }
         byte[] mad = buffer.asSlice(madOffset, length).toArray(ValueLayout.JAVA_BYTE);
-        receiver.received(mad, length, source(buffer, umadSize));
+        try {
+            receiver.received(mad, length, source(buffer, umadSize));
+        } catch (RuntimeException e) {
+            // a bug in the receiver must not end the thread: every later MAD would be lost
+            LOG.error("{}: the receiver failed on a MAD", name, e);
+        }
     }
 
     /** @return the address the kernel filled in, converted from network order */

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
+import org.infiniscope.mad.Mad;
 import org.infiniscope.mad.MadHeader;
 import org.infiniscope.mad.MgmtClass;
 import org.infiniscope.mad.transport.Grh;
@@ -46,7 +47,7 @@ public final class UmadChannel implements MadChannel {
         this.gsiPortId = gsiPortId;
         this.smiPortId = smiPortId;
         this.layout = UmadLayout.of(library);
-        this.sendBuffer = sendArena.allocate(layout.umadSize() + org.infiniscope.mad.Mad.SIZE, 8);
+        this.sendBuffer = sendArena.allocate(layout.umadSize() + Mad.SIZE, 8);
     }
 
     /**
