@@ -1,0 +1,260 @@
+package org.infiniscope.mad.umad.internal;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import org.infiniscope.mad.Mad;
+import org.infiniscope.mad.MadHeader;
+import org.infiniscope.mad.MgmtClass;
+import org.infiniscope.mad.transport.Grh;
+import org.infiniscope.mad.transport.LocalPort;
+import org.infiniscope.mad.transport.MadAddress;
+import org.infiniscope.mad.transport.MadChannel;
+import org.infiniscope.mad.umad.UmadException;
+import org.infiniscope.mad.umad.UmadException.Reason;
+
+/**
+ * A {@link MadChannel} on one local port through libibumad. SMPs go through the SMI device and every other class
+ * through the GSI device when the library and kernel split them; otherwise both through the one port.
+ */
+public final class UmadChannel implements MadChannel {
+
+    /** How long a close waits for each receive thread (a few poll periods). */
+    private static final long JOIN_MILLIS = 2_000;
+
+    private final UmadLibrary library;
+    private final PortResolver.Selection selection;
+    private final int gsiPortId;
+    private final int smiPortId;
+    private final UmadLayout layout;
+    private final AgentTable agents = new AgentTable();
+    private final Object sendLock = new Object();
+    private final Arena sendArena = Arena.ofShared();
+    private final List<Thread> threads = new ArrayList<>();
+    private final List<ReceiveLoop> loops = new ArrayList<>();
+    private MemorySegment sendBuffer;
+    private boolean started;
+    private volatile boolean closed;
+
+    private UmadChannel(UmadLibrary library, PortResolver.Selection selection, int gsiPortId, int smiPortId) {
+        this.library = library;
+        this.selection = selection;
+        this.gsiPortId = gsiPortId;
+        this.smiPortId = smiPortId;
+        this.layout = UmadLayout.of(library);
+        this.sendBuffer = sendArena.allocate(layout.umadSize() + Mad.SIZE, 8);
+    }
+
+    /**
+     * Opens the port a specification names.
+     *
+     * @param spec {@code umad} or {@code umad:CA:PORT}
+     */
+    public static UmadChannel open(UmadLibrary library, String spec) throws UmadException {
+        return open(library, spec, DeviceFiles.system());
+    }
+
+    static UmadChannel open(UmadLibrary library, String spec, DeviceFiles devices) throws UmadException {
+        PortResolver.Selection selection = new PortResolver(library).resolve(PortSpec.parse(spec));
+        int gsi = openPort(library, devices, selection.caName(), selection.port(), false);
+        int smi = gsi;
+        if (selection.smiCaName() != null) {
+            try {
+                smi = openPort(library, devices, selection.smiCaName(), selection.port(), true);
+            } catch (UmadException e) {
+                library.closePort(gsi);
+                throw e;
+            }
+        }
+        return new UmadChannel(library, selection, gsi, smi);
+    }
+
+    private static int openPort(UmadLibrary library, DeviceFiles devices, String ca, int port, boolean smi)
+            throws UmadException {
+        int rc;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment name = arena.allocateFrom(ca);
+            rc = smi ? library.openSmiPort(name, port) : library.openPort(name, port);
+        }
+        if (rc >= 0) {
+            return rc;
+        }
+        String call = (smi ? "umad_open_smi_port" : "umad_open_port") + "(" + ca + ", " + port + ")";
+        var forbidden = devices.forbidden(ca, port);
+        if (forbidden.isPresent() || rc == -Errno.EACCES || rc == -Errno.EPERM) {
+            throw new UmadException(Reason.PERMISSION_DENIED,
+                    "permission denied on " + forbidden.map(Object::toString).orElse("the umad device of " + ca)
+                            + " (" + ca + " port " + port + "): run as root, or grant this user read-write access"
+                            + " to /dev/infiniband/umad* (a udev rule)");
+        }
+        throw new UmadException(Reason.CALL_FAILED, call + " failed: " + Errno.describe(rc));
+    }
+
+    /** @return whether SMPs use a separate SMI device (rdma-core 5x on a kernel that splits them) */
+    public boolean smiSplit() {
+        return smiPortId != gsiPortId;
+    }
+
+    @Override
+    public LocalPort localPort() throws IOException {
+        PortAttributes attributes = PortAttributes.query(library, selection.caName(), selection.port());
+        if (attributes == null) {
+            throw new UmadException(Reason.NO_SUCH_PORT,
+                    selection.caName() + " port " + selection.port() + " is gone (umad_get_port failed)");
+        }
+        return attributes.toLocalPort(selection.caName());
+    }
+
+    @Override
+    public void register(int mgmtClass, int classVersion, boolean rmpp, Set<Integer> unsolicitedMethods)
+            throws IOException {
+        if (mgmtClass < 0 || mgmtClass > 0xFF || classVersion < 0 || classVersion > 0xFF) {
+            throw new UmadException(Reason.BAD_MAD, "class " + mgmtClass + " version " + classVersion
+                    + " is outside 0..255");
+        }
+        checkOpen();
+        int portId = MgmtClass.isSubnetManagement(mgmtClass) ? smiPortId : gsiPortId;
+        synchronized (agents) {
+            Set<Integer> methods = agents.missing(mgmtClass, classVersion, unsolicitedMethods);
+            if (methods == null) {
+                return;
+            }
+            int agentId;
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment mask = arena.allocate(AgentTable.METHOD_MASK_BYTES, 8);
+                try {
+                    AgentTable.writeMask(mask, methods);
+                } catch (IllegalArgumentException e) {
+                    throw new UmadException(Reason.BAD_MAD, e.getMessage());
+                }
+                agentId = library.register(portId, mgmtClass, classVersion, (byte) (rmpp ? 1 : 0), mask);
+            }
+            if (agentId < 0) {
+                throw new UmadException(Reason.CALL_FAILED, "umad_register of " + MgmtClass.name(mgmtClass) + " v"
+                        + classVersion + " methods " + methods + " on " + this + " failed: " + Errno.describe(agentId));
+            }
+            agents.add(new AgentTable.Agent(portId, agentId, mgmtClass, classVersion, Set.copyOf(methods)));
+        }
+    }
+
+    @Override
+    public void send(byte[] mad, int length, MadAddress destination, int responseTimeoutMillis) throws IOException {
+        if (length < MadHeader.LENGTH || length > mad.length) {
+            throw new UmadException(Reason.BAD_MAD,
+                    "a MAD of " + length + " bytes (array of " + mad.length + ") is not sendable");
+        }
+        checkOpen();
+        int mgmtClass = Byte.toUnsignedInt(mad[1]);
+        int classVersion = Byte.toUnsignedInt(mad[2]);
+        AgentTable.Agent agent = agents.sender(mgmtClass, classVersion);
+        if (agent == null) {
+            throw new UmadException(Reason.BAD_MAD,
+                    MgmtClass.name(mgmtClass) + " v" + classVersion + " is not registered on " + this);
+        }
+        int rc;
+        synchronized (sendLock) {
+            checkOpen();
+            MemorySegment umad = sendBuffer(length);
+            umad.asSlice(0, layout.umadSize()).fill((byte) 0);
+            MemorySegment.copy(mad, 0, umad, ValueLayout.JAVA_BYTE, layout.madOffset(), length);
+            library.setAddr(umad, destination.lid(), destination.qpn(), destination.sl(), destination.qkey());
+            library.setPkey(umad, destination.pkeyIndex());
+            if (destination.grh() != null) {
+                setGrh(umad, destination.grh());
+            }
+            // retries 0: the transport retries, with fresh transaction IDs of its own
+            rc = library.send(agent.portId(), agent.agentId(), umad, length, responseTimeoutMillis, 0);
+        }
+        if (rc < 0) {
+            throw new UmadException(Reason.CALL_FAILED, "umad_send of " + MgmtClass.name(mgmtClass) + " to "
+                    + destination + " on " + this + " failed: " + Errno.describe(rc));
+        }
+    }
+
+    private MemorySegment sendBuffer(int length) {
+        if (sendBuffer.byteSize() < layout.umadSize() + length) {
+            sendBuffer = sendArena.allocate(layout.umadSize() + length, 8);
+        }
+        return sendBuffer;
+    }
+
+    private void setGrh(MemorySegment umad, Grh grh) {
+        try (Arena arena = Arena.ofConfined()) {
+            // umad_set_grh takes an ib_mad_addr with host-order flow label and copies the GRH fields from it
+            MemorySegment addr = arena.allocate(Structs.ADDR_SIZE, 8);
+            MemorySegment.copy(grh.dgid(), 0, addr, ValueLayout.JAVA_BYTE, Structs.ADDR_GID, 16);
+            addr.set(ValueLayout.JAVA_INT, Structs.ADDR_FLOW_LABEL, grh.flowLabel());
+            addr.set(ValueLayout.JAVA_BYTE, Structs.ADDR_HOP_LIMIT, (byte) grh.hopLimit());
+            addr.set(ValueLayout.JAVA_BYTE, Structs.ADDR_TRAFFIC_CLASS, (byte) grh.trafficClass());
+            library.setGrh(umad, addr);
+        }
+        // umad_set_grh leaves the source GID index alone
+        umad.set(ValueLayout.JAVA_BYTE, Structs.UMAD_ADDR + Structs.ADDR_GID_INDEX, (byte) grh.sgidIndex());
+    }
+
+    @Override
+    public synchronized void start(Receiver receiver) throws IOException {
+        checkOpen();
+        if (started) {
+            throw new UmadException(Reason.CALL_FAILED, this + " is already started");
+        }
+        started = true;
+        startLoop(gsiPortId, receiver, "");
+        if (smiSplit()) {
+            startLoop(smiPortId, receiver, "-smi");
+        }
+    }
+
+    private void startLoop(int portId, Receiver receiver, String suffix) {
+        String name = "infiniscope-umad-" + selection.caName() + "-" + selection.port() + suffix;
+        ReceiveLoop loop = new ReceiveLoop(library, portId, layout, receiver, name);
+        loops.add(loop);
+        threads.add(Thread.ofPlatform().name(name).daemon().start(loop));
+    }
+
+    private void checkOpen() throws UmadException {
+        if (closed) {
+            throw new UmadException(Reason.CLOSED, this + " is closed");
+        }
+    }
+
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        loops.forEach(ReceiveLoop::stop);
+        for (Thread thread : threads) {
+            try {
+                thread.join(JOIN_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        for (AgentTable.Agent agent : agents.removeAll()) {
+            library.unregister(agent.portId(), agent.agentId());
+        }
+        synchronized (sendLock) {
+            if (smiSplit()) {
+                library.closePort(smiPortId);
+            }
+            library.closePort(gsiPortId);
+            sendArena.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "umad:" + selection.caName() + ":" + selection.port()
+                + (smiSplit() ? " (SMI " + selection.smiCaName() + ")" : "");
+    }
+}
