@@ -5,6 +5,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.infiniscope.mad.Method;
 import org.infiniscope.mad.perf.PerfAttributes;
+import org.infiniscope.mad.sa.PathRecord;
 import org.infiniscope.mad.smp.NodeInfo;
 import org.infiniscope.mad.smp.PortInfo;
 import org.infiniscope.mad.smp.Smp;
@@ -24,7 +25,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Encode + decode of the attributes on the hot paths of discovery and the perf manager, in a 256-byte MAD
  * as they travel: SMP NodeInfo and PortInfo (validated SMP, attribute decoded from the MAD bytes) and
- * PerfMgt PortCounters. Absolute figures on one core: no peer codec to run beside. Run with
+ * PerfMgt PortCounters, and SA PathRecord (the SA data starts at byte 56). Absolute figures on one core: no peer codec to run beside. Run with
  * {@code bench/jmh.sh Codec -prof gc} to see the allocation per operation (the result only).
  */
 @State(Scope.Thread)
@@ -41,6 +42,8 @@ public class CodecBenchmark {
     private NodeInfo nodeInfo;
     private PortInfo portInfo;
     private Object portCounters;
+    private final byte[] sa = new byte[256];
+    private PathRecord pathRecord;
 
     @Setup
     public void values() throws MadFormatException {
@@ -49,6 +52,7 @@ public class CodecBenchmark {
         nodeInfo = sample(NodeInfo.CODEC, 64);
         portInfo = sample(PortInfo.CODEC, 64);
         portCounters = sample(PerfAttributes.PORT_COUNTERS, 64);
+        pathRecord = sample(PathRecord.CODEC, 56);
     }
 
     /** A valid value decoded from random bytes (the first seed whose bytes the codec accepts). */
@@ -76,6 +80,12 @@ public class CodecBenchmark {
     public PortInfo smpPortInfo() throws MadFormatException {
         PortInfo.CODEC.encode(portInfo, smpPortInfo, Smp.DATA_OFFSET);
         return Smp.decodeAttribute(smpPortInfo, PortInfo.CODEC);
+    }
+
+    @Benchmark
+    public PathRecord saPathRecord() throws MadFormatException {
+        PathRecord.CODEC.encode(pathRecord, sa, 56);
+        return PathRecord.CODEC.decode(sa, 56);
     }
 
     @Benchmark

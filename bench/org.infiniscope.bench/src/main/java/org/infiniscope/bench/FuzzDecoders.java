@@ -12,6 +12,14 @@ import java.util.SplittableRandom;
 import java.util.jar.JarFile;
 
 import org.infiniscope.mad.MadHeader;
+import org.infiniscope.mad.MgmtClass;
+import org.infiniscope.mad.cm.CmMad;
+import org.infiniscope.mad.rmpp.RmppHeader;
+import org.infiniscope.mad.sa.PathRecord;
+import org.infiniscope.mad.sa.SaMad;
+import org.infiniscope.mad.sa.SaTable;
+import org.infiniscope.mad.smp.Smp;
+import org.infiniscope.mad.vendor.VendorMad;
 import org.infiniscope.mad.wire.AttributeCodec;
 import org.infiniscope.mad.wire.MadFormatException;
 
@@ -103,6 +111,14 @@ public final class FuzzDecoders {
         byte[] blank = new byte[256];
         blank[0] = 1;
         targets.add(new Target("MadHeader", MadHeader::decode, blank));
+        // the whole-MAD decoders, each seeded with a MAD of its class so that mutations reach past the header
+        targets.add(new Target("Smp.decode", (b, o) -> Smp.decode(b), seed(blank, MgmtClass.SUBN_DIRECTED_ROUTE, 1)));
+        targets.add(new Target("SaMad.decode", SaMad::decode, seed(blank, MgmtClass.SUBN_ADM, 2)));
+        targets.add(new Target("RmppHeader.decode", RmppHeader::decode, seed(blank, MgmtClass.SUBN_ADM, 2)));
+        targets.add(new Target("CmMad.decode", (b, o) -> CmMad.decode(b), seed(blank, MgmtClass.COMM_MGT, 2)));
+        targets.add(new Target("VendorMad.decode", (b, o) -> VendorMad.decode(b), seed(blank, 0x30, 1)));
+        targets.add(new Target("SaTable.decode(PathRecord)", (b, o) -> SaTable.decode(b, PathRecord.CODEC),
+                seed(blank, MgmtClass.SUBN_ADM, 2)));
         for (Class<?> type : madClasses()) {
             for (Field field : type.getDeclaredFields()) {
                 int mods = field.getModifiers();
@@ -115,6 +131,13 @@ public final class FuzzDecoders {
             }
         }
         return targets;
+    }
+
+    private static byte[] seed(byte[] blank, int mgmtClass, int classVersion) {
+        byte[] mad = blank.clone();
+        mad[1] = (byte) mgmtClass;
+        mad[2] = (byte) classVersion;
+        return mad;
     }
 
     /** Every class of the MAD bundle's API packages in this jar (or classes folder). */
