@@ -115,10 +115,12 @@ public final class FuzzDecoders {
         targets.add(new Target("Smp.decode", (b, o) -> Smp.decode(b), seed(blank, MgmtClass.SUBN_DIRECTED_ROUTE, 1)));
         targets.add(new Target("SaMad.decode", SaMad::decode, seed(blank, MgmtClass.SUBN_ADM, 2)));
         targets.add(new Target("RmppHeader.decode", RmppHeader::decode, seed(blank, MgmtClass.SUBN_ADM, 2)));
-        targets.add(new Target("CmMad.decode", (b, o) -> CmMad.decode(b), seed(blank, MgmtClass.COMM_MGT, 2)));
+        targets.add(new Target("CmMad.decode", (b, o) -> CmMad.decode(b),
+                withAttribute(seed(blank, MgmtClass.COMM_MGT, 2), 0x14)));
         targets.add(new Target("VendorMad.decode", (b, o) -> VendorMad.decode(b), seed(blank, 0x30, 1)));
-        targets.add(new Target("SaTable.decode(PathRecord)", (b, o) -> SaTable.decode(b, PathRecord.CODEC),
-                seed(blank, MgmtClass.SUBN_ADM, 2)));
+        byte[] table = withAttribute(seed(blank, MgmtClass.SUBN_ADM, 2), PathRecord.CODEC.attributeId());
+        table[45] = (byte) (SaTable.strideOf(PathRecord.CODEC) / 8); // AttributeOffset, in 8-byte units
+        targets.add(new Target("SaTable.decode(PathRecord)", (b, o) -> SaTable.decode(b, PathRecord.CODEC), table));
         for (Class<?> type : madClasses()) {
             for (Field field : type.getDeclaredFields()) {
                 int mods = field.getModifiers();
@@ -137,6 +139,12 @@ public final class FuzzDecoders {
         byte[] mad = blank.clone();
         mad[1] = (byte) mgmtClass;
         mad[2] = (byte) classVersion;
+        return mad;
+    }
+
+    private static byte[] withAttribute(byte[] mad, int attributeId) {
+        mad[16] = (byte) (attributeId >>> 8);
+        mad[17] = (byte) attributeId;
         return mad;
     }
 
