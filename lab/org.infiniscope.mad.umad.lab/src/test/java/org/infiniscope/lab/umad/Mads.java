@@ -7,8 +7,9 @@ import org.infiniscope.mad.MgmtClass;
 import org.infiniscope.mad.wire.Bits;
 
 /**
- * The request MADs of the lab tests, built by hand from the IBA layouts (the SMP, SA and PerfMgt codecs are
- * not there yet): the common header through {@link MadHeader}, the class fields at their offsets.
+ * The request MADs of {@link UmadBench}, built by hand from the IBA layouts: the common header through
+ * {@link MadHeader}, the class fields at their offsets. {@link UmadLabIT} builds and decodes its MADs with the
+ * codecs of {@code org.infiniscope.mad} instead.
  */
 final class Mads {
 

@@ -1,6 +1,5 @@
 package org.infiniscope.lab.umad;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,12 +7,31 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
+import org.infiniscope.mad.ClassPortInfo;
+import org.infiniscope.mad.Gid;
 import org.infiniscope.mad.Mad;
+import org.infiniscope.mad.MadHeader;
+import org.infiniscope.mad.MadStatus;
 import org.infiniscope.mad.Method;
-import org.infiniscope.mad.wire.Bits;
+import org.infiniscope.mad.perf.PerfAttributes;
+import org.infiniscope.mad.perf.PerfCounters;
+import org.infiniscope.mad.perf.PerfMgtMad;
+import org.infiniscope.mad.perf.PortCounter;
+import org.infiniscope.mad.sa.PathRecord;
+import org.infiniscope.mad.sa.SaHeader;
+import org.infiniscope.mad.sa.SaMad;
+import org.infiniscope.mad.sa.SaStatus;
+import org.infiniscope.mad.sa.SaTable;
+import org.infiniscope.mad.smp.NodeInfo;
+import org.infiniscope.mad.smp.PortInfo;
+import org.infiniscope.mad.smp.Smp;
+import org.infiniscope.mad.wire.AttributeCodec;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -23,12 +41,26 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The libibumad transport against ibsim, compared with infiniband-diags on the same fabric (the 2-level fat tree
- * of 16 hosts): the probe attaches as h00002, OpenSM as h00001. Differences permitted, and why: the data and
- * packet counters of PortCounters move with every MAD (ours are read first, so the tool's are never smaller);
- * bytes past an attribute's data (the return path, reserved bytes) are ibsim's scratch and are not compared.
+ * of 16 hosts): the probe attaches as h00002, OpenSM as h00001. Our answers are decoded with the project's codecs
+ * and compared, field by field, with the normal text output of smpquery, perfquery and saquery, each value
+ * converted as the tool prints it ({@link DiagsFormat}).
+ * <p>
+ * Differences permitted, and why:
+ * <ul>
+ * <li>PortCounters' PortXmitData, PortRcvData, PortXmitPkts and PortRcvPkts count every MAD the port carries,
+ * ours and the tool's included; ours are read first, so the tool's must be no smaller
+ * ({@link DiagsFormat#MOVING_PORT_COUNTERS}).
+ * <li>PortInfo's M_Key: smpquery prints {@code <not displayed>}; it is a secret, so the test checks that the
+ * tool hid it and compares nothing.
+ * <li>The capability names smpquery prints under CapMask and CapabilityMask2 are not compared: the masks
+ * themselves are, in hex.
+ * </ul>
+ * Nothing else may differ: the DR queries run before OpenSM is up, so no SM changes PortInfo between our read
+ * and the tool's.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -37,6 +69,9 @@ class UmadLabIT {
     private static final Duration TOOL_TIMEOUT = Duration.ofSeconds(15);
     private static final String PROBE_HOST = "h00002";
     private static final String SM_HOST = "h00001";
+    /** perfquery's title line, {@code # Port counters: Lid 1 port 1 (CapMask: 0x1200)}. */
+    private static final Pattern PERFQUERY_TITLE = Pattern
+            .compile("# Port counters: Lid (\\d+) port (\\d+) \\(CapMask: 0x(\\p{XDigit}+)\\)");
 
     private static Path scratch;
     private static Ibsim ibsim;
@@ -62,87 +97,122 @@ class UmadLabIT {
         return LabTool.run(scratch, ibsim.socket(), PROBE_HOST, TOOL_TIMEOUT, command);
     }
 
-    @Order(1)
-    @ParameterizedTest(name = "{0} over DR path [{1}]")
-    @CsvSource(delimiter = ';', value = {"nodeinfo;", "nodeinfo;1", "nodeinfo;1,5", "portinfo;", "portinfo;1",
-            "portinfo;1,5"})
-    void directedRouteAnswersMatchSmpquery(String attribute, String route) throws Exception {
-        int[] path = route == null ? new int[0] : Arrays.stream(route.split(",")).mapToInt(Integer::parseInt).toArray();
-        int attributeId = attribute.equals("nodeinfo") ? Mads.NODE_INFO : Mads.PORT_INFO;
-        int modifier = attribute.equals("portinfo") ? 1 : 0;
-        byte[] ours = probe.send(Mads.directedRouteGet(attributeId, modifier, path), Mad.PERMISSIVE_LID, 0, 0, 1000);
+    /** @return the outgoing ports of an smpquery DR path such as {@code 0,1,5} (the leading 0 is "here") */
+    private static int[] outPorts(String drPath) {
+        return Arrays.stream(drPath.split(",")).skip(1).mapToInt(Integer::parseInt).toArray();
+    }
 
-        assertEquals(Method.GET_RESP, Bits.u8(ours, 3));
-        assertEquals(0x8000, Bits.u16(ours, 4), "status: the D bit of a returning SMP, no error");
-        assertEquals(path.length, Bits.u8(ours, 7), "hop count");
-        if (attributeId == Mads.NODE_INFO) {
-            // the route is real: our own HCA at 0 hops, a leaf and then a spine switch beyond
-            assertEquals(path.length == 0 ? 1 : 2, Bits.u8(ours, Mads.SMP_DATA + 2), "NodeType");
-        }
-        String drPath = route == null ? "0" : "0," + route;
-        String output = attribute.equals("portinfo")
-                ? tool("smpquery", "-dd", "-D", attribute, drPath, "1")
-                : tool("smpquery", "-dd", "-D", attribute, drPath);
-        byte[] theirs = Dumps.lastWithAttribute(output, "rcv buf", attributeId);
-        assertArrayEquals(Arrays.copyOfRange(theirs, Mads.SMP_DATA, 128), Arrays.copyOfRange(ours, Mads.SMP_DATA, 128),
-                "SMP data of " + attribute + " over [" + drPath + "]");
+    /** Sends a directed-route Get from our node and decodes the answer's attribute. */
+    private static <T> T directedRouteGet(AttributeCodec<T> codec, int modifier, String drPath) throws Exception {
+        int[] ports = outPorts(drPath);
+        byte[] request = Smp.directedRoute(Method.GET, 0, codec.attributeId(), modifier, 0, ports, new byte[0])
+                .encode();
+        byte[] ours = probe.send(request, Mad.PERMISSIVE_LID, 0, 0, 1000);
+        MadHeader header = Smp.validate(ours);
+        assertEquals(Method.GET_RESP, header.method());
+        assertEquals(MadStatus.DIRECTION, header.status(), "status: the D bit of a returning SMP, no error");
+        assertEquals(ports.length, header.classSpecific() & 0xFF, "hop count");
+        return Smp.decodeAttribute(ours, codec);
+    }
+
+    @Order(1)
+    @ParameterizedTest(name = "NodeInfo over DR path [{0}]")
+    @ValueSource(strings = {"0", "0,1", "0,1,5"})
+    void directedRouteNodeInfoMatchesSmpquery(String drPath) throws Exception {
+        NodeInfo ours = directedRouteGet(NodeInfo.CODEC, 0, drPath);
+        // the route is real: our own HCA at 0 hops, a leaf and then a spine switch beyond
+        assertEquals(drPath.equals("0") ? NodeInfo.TYPE_CA : NodeInfo.TYPE_SWITCH, ours.nodeType(), "NodeType");
+
+        ToolText.Block theirs = ToolText.single(tool("smpquery", "-D", "nodeinfo", drPath));
+        FieldComparison.assertAgrees("NodeInfo over [" + drPath + "]", DiagsFormat.nodeInfo(ours), theirs);
+    }
+
+    @Order(2)
+    @ParameterizedTest(name = "PortInfo of port {1} over DR path [{0}]")
+    @CsvSource(delimiter = ';', value = {"0;1", "0,1;5", "0,1,3;1"})
+    void directedRoutePortInfoMatchesSmpquery(String drPath, int port) throws Exception {
+        // our own CA port, a leaf switch's port up to a spine, and another host's CA port two hops away
+        PortInfo ours = directedRouteGet(PortInfo.CODEC, port, drPath);
+
+        ToolText.Block theirs = ToolText
+                .single(tool("smpquery", "-D", "portinfo", drPath, String.valueOf(port)));
+        FieldComparison.assertAgrees("PortInfo of port " + port + " over [" + drPath + "]",
+                DiagsFormat.portInfo(ours), theirs);
     }
 
     @Test
-    @Order(2)
+    @Order(3)
     void afterOpenSmBringsTheSubnetUpPerfMgtAndSaAnswersMatchTheTools() throws Exception {
         openSm = OpenSm.start(scratch, ibsim.socket(), SM_HOST, Duration.ofSeconds(30));
-        byte[] own = probe.send(Mads.directedRouteGet(Mads.PORT_INFO, 0), Mad.PERMISSIVE_LID, 0, 0, 1000);
-        int lid = Bits.u16(own, Mads.SMP_DATA + 16);
-        int smLid = Bits.u16(own, Mads.SMP_DATA + 18);
-        assertNotEquals(0, lid, "OpenSM assigned our LID");
-        assertNotEquals(0, smLid);
+        PortInfo own = directedRouteGet(PortInfo.CODEC, 0, "0");
+        assertNotEquals(0, own.lid(), "OpenSM assigned our LID");
+        assertNotEquals(0, own.masterSmLid());
 
-        portCountersMatchPerfquery(smLid);
-        pathRecordMatchesSaquery(lid, smLid);
+        portCountersMatchPerfquery(own.masterSmLid());
+        pathRecordMatchesSaquery(own.lid(), own.masterSmLid());
     }
 
     private void portCountersMatchPerfquery(int smLid) throws Exception {
         ibsim.console("PerformanceSet \"" + SM_HOST + "\"[1] PortCounters.SymbolErrorCounter=50");
-        byte[] ours = awaitSymbolErrors(smLid, 50, Duration.ofSeconds(10));
-        assertEquals(Method.GET_RESP, Bits.u8(ours, 3));
-        assertEquals(0, Bits.u16(ours, 4));
-        byte[] theirs = Dumps.lastWithAttribute(tool("perfquery", "-dd", String.valueOf(smLid), "1"), "rcv buf",
-                Mads.PORT_COUNTERS);
-        int data = Mads.SMP_DATA;
-        assertArrayEquals(Arrays.copyOfRange(theirs, data, data + 24), Arrays.copyOfRange(ours, data, data + 24),
-                "PortSelect, CounterSelect and the error counters");
-        for (int counter = data + 24; counter < data + 40; counter += 4) {
-            long mine = Integer.toUnsignedLong(Bits.u32(ours, counter));
-            long tools = Integer.toUnsignedLong(Bits.u32(theirs, counter));
-            assertTrue(tools >= mine, "counter at " + counter + ": perfquery read " + tools + " after our " + mine);
-        }
+        PerfCounters<PortCounter> ours = awaitSymbolErrors(smLid, 50, Duration.ofSeconds(10));
+        ClassPortInfo capabilities = PerfMgtMad.decode(
+                probe.send(PerfMgtMad.getClassPortInfo(0), smLid, Mad.GSI_QP, Mad.GSI_QKEY, 1000),
+                ClassPortInfo.CODEC).value();
+
+        ToolText.Block theirs = ToolText.single(tool("perfquery", String.valueOf(smLid), "1"));
+        FieldComparison.assertAgrees("PortCounters of LID " + smLid + " port 1", DiagsFormat.portCounters(ours),
+                theirs, DiagsFormat.MOVING_PORT_COUNTERS);
+        Matcher title = PERFQUERY_TITLE.matcher(theirs.title());
+        assertTrue(title.matches(), theirs.title());
+        assertEquals(smLid, Integer.parseInt(title.group(1)), "perfquery's LID");
+        assertEquals(1, Integer.parseInt(title.group(2)), "perfquery's port");
+        assertEquals(capabilities.capabilityMask(), Integer.parseInt(title.group(3), 16),
+                "ClassPortInfo.CapabilityMask, which perfquery reads first");
     }
 
     /** ibsim applies console commands on its own time: read until the counter shows the value set. */
-    private byte[] awaitSymbolErrors(int lid, int expected, Duration timeout) throws Exception {
+    private PerfCounters<PortCounter> awaitSymbolErrors(int lid, long expected, Duration timeout) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
-            byte[] answer = probe.send(Mads.portCountersGet(1), lid, Mad.GSI_QP, Mad.GSI_QKEY, 1000);
-            if (Bits.u16(answer, Mads.SMP_DATA + 4) == expected || System.nanoTime() > deadline) {
-                assertEquals(expected, Bits.u16(answer, Mads.SMP_DATA + 4), "SymbolErrorCounter set on the console");
-                return answer;
+            byte[] answer = probe.send(PerfMgtMad.get(PerfAttributes.PORT_COUNTERS, 0, 1), lid, Mad.GSI_QP,
+                    Mad.GSI_QKEY, 1000);
+            PerfMgtMad.Decoded<PerfCounters<PortCounter>> decoded = PerfMgtMad.decode(answer,
+                    PerfAttributes.PORT_COUNTERS);
+            long symbolErrors = decoded.value().get(PortCounter.SYMBOL_ERROR_COUNTER);
+            if (symbolErrors == expected || System.nanoTime() > deadline) {
+                assertEquals(Method.GET_RESP, decoded.header().method());
+                assertEquals(0, decoded.header().status());
+                assertEquals(expected, symbolErrors, "SymbolErrorCounter set on the console");
+                return decoded.value();
             }
             LockSupport.parkNanos(Duration.ofMillis(20).toNanos());
         }
     }
 
     private void pathRecordMatchesSaquery(int lid, int smLid) throws Exception {
-        byte[] ours = probe.send(Mads.pathRecordGetTable(lid, smLid), smLid, Mad.GSI_QP, Mad.GSI_QKEY, 2000);
-        assertEquals(Method.GET_TABLE_RESP, Bits.u8(ours, 3));
-        assertEquals(0, Bits.u16(ours, 4), "SA status");
-        String output = tool("saquery", "-dd", "--src-to-dst", lid + ":" + smLid);
-        byte[] theirs = Dumps.after(output, "SA Response:").getLast();
-        int record = Mads.SA_DATA;
-        assertArrayEquals(Arrays.copyOfRange(theirs, record, record + 64),
-                Arrays.copyOfRange(ours, record, record + 64),
-                "the first PathRecord");
-        assertEquals(lid, Bits.u16(ours, record + 42), "SLID");
-        assertEquals(smLid, Bits.u16(ours, record + 40), "DLID");
+        // what saquery --src-to-dst asks: SLID, DLID and at most 127 paths
+        PathRecord query = new PathRecord(0, Gid.ZERO, Gid.ZERO, smLid, lid, false, 0, 0, 0, false, 0x7F, 0, 0, 0, 0,
+                0, 0, 0, 0, 0, 0);
+        SaHeader components = SaHeader.withComponents(
+                PathRecord.Components.DLID | PathRecord.Components.SLID | PathRecord.Components.NUMB_PATH);
+        byte[] request = SaMad.of(0, Method.GET_TABLE, components, PathRecord.CODEC, query).encode();
+        byte[] ours = probe.send(request, smLid, Mad.GSI_QP, Mad.GSI_QKEY, 2000);
+        // the transport hands over the message as RMPP reassembled it: the SA headers and the records, no padding
+        MadHeader header = MadHeader.decode(ours, 0);
+        assertEquals(Method.GET_TABLE_RESP, header.method());
+        assertEquals(0, SaStatus.code(header.status()), "SA status");
+        List<PathRecord> records = SaTable.decode(ours, PathRecord.CODEC);
+
+        List<ToolText.Block> theirs = ToolText.parse(tool("saquery", "PR", "--src-to-dst", lid + ":" + smLid));
+        assertEquals(theirs.size(), records.size(), "PathRecords: saquery's and ours");
+        int stride = SaHeader.decode(ours, 0).recordStride();
+        for (int i = 0; i < records.size(); i++) {
+            int reserved = SaMad.DATA_OFFSET + i * stride + 58;
+            FieldComparison.assertAgrees("PathRecord " + i + " from LID " + lid + " to " + smLid,
+                    DiagsFormat.pathRecord(records.get(i), Arrays.copyOfRange(ours, reserved, reserved + 6)),
+                    theirs.get(i));
+        }
+        assertEquals(lid, records.getFirst().slid(), "SLID");
+        assertEquals(smLid, records.getFirst().dlid(), "DLID");
     }
 }
