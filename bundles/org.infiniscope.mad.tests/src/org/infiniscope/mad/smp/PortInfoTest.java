@@ -74,6 +74,7 @@ class PortInfoTest {
         assertEquals("0", LinkEncodings.extSpeedMask(0));
         assertEquals("Extended link speeds disabled", LinkEncodings.extSpeedEnabled(30));
         assertEquals("10.0 Gbps", LinkEncodings.speed(4));
+        assertEquals("Extended speed", LinkEncodings.speed(0), "0: the active speed is in LinkSpeedExtActive");
         assertEquals("No Extended Speed", LinkEncodings.extSpeed(0));
         assertEquals("25.78125 Gbps", LinkEncodings.extSpeed(2));
         assertEquals("14.0625 Gbps or 25.78125 Gbps or 53.125 Gbps or 106.25 Gbps", LinkEncodings.extSpeedMask(15));

@@ -30,8 +30,14 @@ public final class LinkEncodings {
         return mask == 0 || (mask >>> WIDTHS.length) != 0 ? undefined(mask) : joinBits(mask, WIDTHS);
     }
 
-    /** @return an active LinkSpeedActive such as "10.0 Gbps" */
+    /**
+     * @return an active LinkSpeedActive such as "10.0 Gbps"; 0 means the speed is in LinkSpeedExtActive, which
+     *         libibmad prints as "Extended speed"
+     */
     public static String speed(int active) {
+        if (active == 0) {
+            return "Extended speed";
+        }
         int bit = Integer.numberOfTrailingZeros(active);
         return Integer.bitCount(active) == 1 && bit < SPEEDS.length ? SPEEDS[bit] : undefined(active);
     }
