@@ -56,7 +56,9 @@ class SmaRecordsGoldenTest {
             "smir-1.response.hex", "smir-all.response.hex", "gir-1.request.hex", "gir-1.response.hex",
             "gir-all.response.hex", "pktr-1.request.hex", "pktr-1.response.hex", "pktr-all.response.hex",
             "sl2vl-2-1-3.request.hex", "sl2vl-2-1-3.response.hex", "sl2vl-all.response.hex", "vlar-1.request.hex",
-            "vlar-1.response.hex", "vlar-all.response.hex"})
+            "vlar-1.response.hex", "vlar-all.response.hex", "sl2vl-qos-1.response.hex",
+            "sl2vl-qos-2-1-3.response.hex", "vlar-qos-1.response.hex", "vlar-qos-1-1-3.request.hex",
+            "vlar-qos-1-1-3.response.hex"})
     void everyCaptureDecodesAndEncodesToTheSameBytes(String name) throws IOException, MadFormatException {
         Golden golden = Golden.load(name);
         SaMad mad = SaMad.decode(golden.mad(), 0);
@@ -95,7 +97,11 @@ class SmaRecordsGoldenTest {
                                 | SL2VLRecord.Components.OUTPUT_PORT_NUM,
                         new SL2VLRecord(2, 1, 3, zero(Sl2VlTable.CODEC))),
                 Arguments.of("vlar-1.request.hex", VLArbRecord.CODEC, VLArbRecord.Components.LID,
-                        new VLArbRecord(1, 0, 0, zero(VlArbitrationTable.CODEC))));
+                        new VLArbRecord(1, 0, 0, zero(VlArbitrationTable.CODEC))),
+                Arguments.of("vlar-qos-1-1-3.request.hex", VLArbRecord.CODEC,
+                        VLArbRecord.Components.LID | VLArbRecord.Components.OUTPUT_PORT_NUM
+                                | VLArbRecord.Components.BLOCK_NUM,
+                        new VLArbRecord(1, 1, VlArbitrationTable.HIGH_0_31, zero(VlArbitrationTable.CODEC))));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -302,6 +308,34 @@ class SmaRecordsGoldenTest {
         // saquery VLAR: LID 2 Port 0 Block 1 and Block 2
         assertTable("vlar-all.response.hex", 9, VLArbRecord.CODEC,
                 List.of(new VLArbRecord(2, 0, 1, empty), new VLArbRecord(2, 0, 2, empty)));
+    }
+
+    @Test
+    void tablesOpenSmProgramsWithQos() throws IOException, MadFormatException {
+        // saquery SL2VL 1 and SL2VL 2/1/3 (OpenSM -Q): SL 0-15 to VL 0|1|2|3|4|5|6|7|0|1|2|3|4|5|6|7
+        Sl2VlTable twice0To7 = new Sl2VlTable(List.of(0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7));
+        assertTable("sl2vl-qos-1.response.hex", 2, SL2VLRecord.CODEC, List.of(new SL2VLRecord(1, 0, 0, twice0To7)));
+        assertTable("sl2vl-qos-2-1-3.response.hex", 2, SL2VLRecord.CODEC,
+                List.of(new SL2VLRecord(2, 1, 3, twice0To7)));
+        // saquery VLAR 1: Port 1 Block 1 VL 0|1|2|3|4|5|6|7 Weight 0|4|4|4|4|4|4|4, the rest 0; Block 2 all 0
+        VlArbitrationTable low = vlArbitration(0, 4, 4, 4, 4, 4, 4, 4);
+        assertTable("vlar-qos-1.response.hex", 9, VLArbRecord.CODEC,
+                List.of(new VLArbRecord(1, 1, VlArbitrationTable.LOW_0_31, low),
+                        new VLArbRecord(1, 1, VlArbitrationTable.LOW_32_63, zero(VlArbitrationTable.CODEC))));
+        // saquery VLAR 1/1/3: Port 1 Block 3 VL 0|1|2|3|4|5|6|7 Weight 4|0|0|0|0|0|0|0, the rest 0
+        assertTable("vlar-qos-1-1-3.response.hex", 9, VLArbRecord.CODEC,
+                List.of(new VLArbRecord(1, 1, VlArbitrationTable.HIGH_0_31, vlArbitration(4, 0, 0, 0, 0, 0, 0, 0))));
+    }
+
+    /** Entries 0-7 for VLs 0-7 with the weights given, the other 24 VL 0 weight 0. */
+    private static VlArbitrationTable vlArbitration(int... weights) {
+        List<VlArbitrationTable.Entry> entries = new ArrayList<>();
+        for (int i = 0; i < VlArbitrationTable.PER_BLOCK; i++) {
+            entries.add(i < weights.length
+                    ? new VlArbitrationTable.Entry(i, weights[i])
+                    : new VlArbitrationTable.Entry(0, 0));
+        }
+        return new VlArbitrationTable(entries);
     }
 
     /**
