@@ -33,7 +33,9 @@ class DecodeAnythingTest {
     private static final int MADS = 100_000;
     private static final RmppConfig CONFIG = RmppConfig.forSubnAdm();
     private static final List<AttributeCodec<?>> CODECS = List.of(PathRecord.CODEC, MCMemberRecord.CODEC,
-            ServiceRecord.CODEC, LinkRecord.CODEC, InformInfo.CODEC, InformInfoRecord.CODEC);
+            ServiceRecord.CODEC, LinkRecord.CODEC, InformInfo.CODEC, InformInfoRecord.CODEC, NodeRecord.CODEC,
+            PortInfoRecord.CODEC, SL2VLRecord.CODEC, SwitchInfoRecord.CODEC, LFTRecord.CODEC, MFTRecord.CODEC,
+            SMInfoRecord.CODEC, GUIDInfoRecord.CODEC, PKeyTableRecord.CODEC, VLArbRecord.CODEC);
 
     private int values;
     private int refusals;
@@ -159,7 +161,9 @@ class DecodeAnythingTest {
     private static List<byte[]> seeds() throws IOException {
         List<byte[]> seeds = new ArrayList<>();
         for (String name : List.of("pr-1-2.request.hex", "pr-1-2.response.hex", "lr-all.response.hex",
-                "mcmr-all.response.hex", "sr-all.response.hex")) {
+                "mcmr-all.response.hex", "sr-all.response.hex", "nr-all.response.hex", "pir-1.response.hex",
+                "sl2vl-all.response.hex", "swir-all.response.hex", "lftr-2-0.response.hex", "mftr-2.response.hex",
+                "smir-1.response.hex", "gir-1.response.hex", "pktr-1.response.hex", "vlar-1.response.hex")) {
             seeds.add(Golden.load(name).mad());
         }
         RandomRecords records = new RandomRecords(5);
@@ -167,7 +171,7 @@ class DecodeAnythingTest {
         seeds.add(SaMad.of(2, Method.GET_RESP, SaHeader.EMPTY, InformInfoRecord.CODEC, records.informInfoRecord())
                 .encode());
         seeds.add(SaMad.of(3, Method.SET, SaHeader.EMPTY, InformInfo.CODEC, records.informInfo()).encode());
-        assertEquals(8, seeds.size());
+        assertEquals(18, seeds.size());
         return seeds;
     }
 }

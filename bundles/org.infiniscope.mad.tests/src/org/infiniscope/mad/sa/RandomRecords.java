@@ -5,6 +5,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
+import org.infiniscope.mad.smp.GuidInfo;
+import org.infiniscope.mad.smp.LinearForwardingTable;
+import org.infiniscope.mad.smp.MulticastForwardingTable;
+import org.infiniscope.mad.smp.NodeDescription;
+import org.infiniscope.mad.smp.NodeInfo;
+import org.infiniscope.mad.smp.PKeyTable;
+import org.infiniscope.mad.smp.PortInfo;
+import org.infiniscope.mad.smp.SmInfo;
+import org.infiniscope.mad.smp.Sl2VlTable;
+import org.infiniscope.mad.smp.SwitchInfo;
+import org.infiniscope.mad.smp.VlArbitrationTable;
+import org.infiniscope.mad.wire.AttributeCodec;
+import org.infiniscope.mad.wire.MadFormatException;
+
 /** Random SA records with every field in range, from a seeded generator. */
 final class RandomRecords {
 
@@ -74,5 +88,70 @@ final class RandomRecords {
         return new ServiceRecord(random.nextLong(), gid(), bits(16), Integer.toUnsignedLong(random.nextInt()),
                 random.nextLong(), random.nextLong(), name.toString(), data8, data16, data32,
                 List.of(random.nextLong(), random.nextLong()));
+    }
+
+    /** An SMA attribute decoded from random bytes: every bit pattern of its non-reserved fields is a valid value. */
+    <T> T attribute(AttributeCodec<T> codec) {
+        byte[] wire = new byte[codec.length()];
+        random.nextBytes(wire);
+        try {
+            return codec.decode(wire, 0);
+        } catch (MadFormatException e) {
+            throw new AssertionError(codec + " refused random bytes", e);
+        }
+    }
+
+    NodeDescription nodeDescription() {
+        StringBuilder text = new StringBuilder();
+        int length = random.nextInt(70);
+        for (int i = 0; i < length; i++) {
+            text.append(random.nextInt(8) == 0
+                    ? (char) (0x00e0 + random.nextInt(0x100))
+                    : (char) ('a' + random.nextInt(26)));
+        }
+        while (text.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length > NodeDescription.LENGTH) {
+            text.setLength(text.length() - 1);
+        }
+        return new NodeDescription(text.toString());
+    }
+
+    NodeRecord nodeRecord() {
+        return new NodeRecord(bits(16), attribute(NodeInfo.CODEC), nodeDescription());
+    }
+
+    PortInfoRecord portInfoRecord() {
+        return new PortInfoRecord(bits(16), bits(8), bits(8), attribute(PortInfo.CODEC));
+    }
+
+    SL2VLRecord sl2VlRecord() {
+        return new SL2VLRecord(bits(16), bits(8), bits(8), attribute(Sl2VlTable.CODEC));
+    }
+
+    SwitchInfoRecord switchInfoRecord() {
+        return new SwitchInfoRecord(bits(16), attribute(SwitchInfo.CODEC));
+    }
+
+    LFTRecord lftRecord() {
+        return new LFTRecord(bits(16), bits(16), attribute(LinearForwardingTable.CODEC));
+    }
+
+    MFTRecord mftRecord() {
+        return new MFTRecord(bits(16), bits(4), bits(9), attribute(MulticastForwardingTable.CODEC));
+    }
+
+    SMInfoRecord smInfoRecord() {
+        return new SMInfoRecord(bits(16), attribute(SmInfo.CODEC));
+    }
+
+    GUIDInfoRecord guidInfoRecord() {
+        return new GUIDInfoRecord(bits(16), bits(8), attribute(GuidInfo.CODEC));
+    }
+
+    PKeyTableRecord pKeyTableRecord() {
+        return new PKeyTableRecord(bits(16), bits(16), bits(8), attribute(PKeyTable.CODEC));
+    }
+
+    VLArbRecord vlArbRecord() {
+        return new VLArbRecord(bits(16), bits(8), bits(8), attribute(VlArbitrationTable.CODEC));
     }
 }

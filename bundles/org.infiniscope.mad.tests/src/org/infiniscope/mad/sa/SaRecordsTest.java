@@ -31,7 +31,17 @@ class SaRecordsTest {
                 Arguments.of(ServiceRecord.CODEC, 0x31, 176, (Supplier<?>) RANDOM::serviceRecord),
                 Arguments.of(LinkRecord.CODEC, 0x20, 8, (Supplier<?>) RANDOM::linkRecord),
                 Arguments.of(InformInfo.CODEC, 0x03, 36, (Supplier<?>) RANDOM::informInfo),
-                Arguments.of(InformInfoRecord.CODEC, 0xF3, 60, (Supplier<?>) RANDOM::informInfoRecord));
+                Arguments.of(InformInfoRecord.CODEC, 0xF3, 60, (Supplier<?>) RANDOM::informInfoRecord),
+                Arguments.of(NodeRecord.CODEC, 0x11, 108, (Supplier<?>) RANDOM::nodeRecord),
+                Arguments.of(PortInfoRecord.CODEC, 0x12, 68, (Supplier<?>) RANDOM::portInfoRecord),
+                Arguments.of(SL2VLRecord.CODEC, 0x13, 16, (Supplier<?>) RANDOM::sl2VlRecord),
+                Arguments.of(SwitchInfoRecord.CODEC, 0x14, 24, (Supplier<?>) RANDOM::switchInfoRecord),
+                Arguments.of(LFTRecord.CODEC, 0x15, 72, (Supplier<?>) RANDOM::lftRecord),
+                Arguments.of(MFTRecord.CODEC, 0x17, 72, (Supplier<?>) RANDOM::mftRecord),
+                Arguments.of(SMInfoRecord.CODEC, 0x18, 25, (Supplier<?>) RANDOM::smInfoRecord),
+                Arguments.of(GUIDInfoRecord.CODEC, 0x30, 72, (Supplier<?>) RANDOM::guidInfoRecord),
+                Arguments.of(PKeyTableRecord.CODEC, 0x33, 72, (Supplier<?>) RANDOM::pKeyTableRecord),
+                Arguments.of(VLArbRecord.CODEC, 0x36, 72, (Supplier<?>) RANDOM::vlArbRecord));
     }
 
     @ParameterizedTest(name = "{0}")
