@@ -3,7 +3,6 @@ package org.infiniscope.mad.perf;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.Set;
 
 import org.infiniscope.mad.wire.AttributeCodec;
@@ -34,7 +33,10 @@ public final class PerfCounterCodec<C extends Enum<C> & PerfCounter> implements 
     private final int length;
     private final Class<C> type;
     private final Set<C> carried;
-    private final List<SelectField> selectFields;
+    private final int counterCount;
+    private final long carriedMask;
+    private final WireFields selectFields;
+    private final WireFields counterFields;
 
     PerfCounterCodec(int attributeId, String name, int length, Class<C> type, Set<C> carried,
             SelectField... selectFields) {
@@ -43,7 +45,41 @@ public final class PerfCounterCodec<C extends Enum<C> & PerfCounter> implements 
         this.length = length;
         this.type = type;
         this.carried = Collections.unmodifiableSet(EnumSet.copyOf(carried));
-        this.selectFields = List.of(selectFields);
+        this.counterCount = type.getEnumConstants().length;
+        this.selectFields = selectPlan(length, selectFields);
+        this.counterFields = counterPlan(length, this.carried);
+        long mask = 0;
+        for (C counter : this.carried) {
+            mask |= 1L << counter.ordinal();
+        }
+        this.carriedMask = mask;
+    }
+
+    /** Each select field's slot is its shift in the combined mask. */
+    private static WireFields selectPlan(int length, SelectField[] fields) {
+        int[] offsets = new int[fields.length];
+        int[] widths = new int[fields.length];
+        int[] shifts = new int[fields.length];
+        for (int k = 0; k < fields.length; k++) {
+            offsets[k] = fields[k].bitOffset();
+            widths[k] = fields[k].width();
+            shifts[k] = fields[k].shift();
+        }
+        return new WireFields(length, offsets, widths, shifts);
+    }
+
+    /** Each counter's slot is its ordinal: its index in the value's array. */
+    private static <C extends Enum<C> & PerfCounter> WireFields counterPlan(int length, Set<C> counters) {
+        int[] offsets = new int[counters.size()];
+        int[] widths = new int[offsets.length];
+        int[] ordinals = new int[offsets.length];
+        int k = 0;
+        for (C counter : counters) {
+            offsets[k] = counter.bitOffset();
+            widths[k] = counter.width();
+            ordinals[k++] = counter.ordinal();
+        }
+        return new WireFields(length, offsets, widths, ordinals);
     }
 
     @Override
@@ -75,38 +111,28 @@ public final class PerfCounterCodec<C extends Enum<C> & PerfCounter> implements 
     public PerfCounters<C> decode(byte[] buf, int offset) throws MadFormatException {
         Bits.require(buf, offset, length, name);
         long select = 0;
-        for (SelectField field : selectFields) {
-            select |= Integer.toUnsignedLong(Bits.get(buf, offset, field.bitOffset, field.width)) << field.shift;
+        for (int k = 0; k < selectFields.size(); k++) {
+            select |= selectFields.read(k, buf, offset) << selectFields.slot(k);
         }
-        PerfCounters.Builder<C> builder = PerfCounters.builder(type).portSelect(Bits.u8(buf, offset + 1))
-                .counterSelect(select);
-        for (C counter : carried) {
-            builder.set(counter, read(buf, offset, counter));
+        // Straight into the value's own array: every field is masked to its width, so nothing to check.
+        long[] values = new long[counterCount];
+        for (int k = 0; k < counterFields.size(); k++) {
+            values[counterFields.slot(k)] = counterFields.read(k, buf, offset);
         }
-        return builder.build();
-    }
-
-    private static long read(byte[] buf, int offset, PerfCounter counter) {
-        if (counter.width() == 64) {
-            return Bits.u64(buf, offset + counter.bitOffset() / 8);
-        }
-        return Integer.toUnsignedLong(Bits.get(buf, offset, counter.bitOffset(), counter.width()));
+        return new PerfCounters<>(type, Bits.u8(buf, offset + 1), select, values, carriedMask);
     }
 
     @Override
     public void encode(PerfCounters<C> value, byte[] buf, int offset) {
         Arrays.fill(buf, offset, offset + length, (byte) 0);
         Bits.put8(buf, offset + 1, value.portSelect());
-        for (SelectField field : selectFields) {
-            Bits.set(buf, offset, field.bitOffset, field.width, (int) (value.counterSelect() >>> field.shift));
+        long select = value.counterSelect();
+        for (int k = 0; k < selectFields.size(); k++) {
+            selectFields.write(k, buf, offset, select >>> selectFields.slot(k));
         }
-        for (C counter : carried) {
-            long raw = value.find(counter).orElse(0);
-            if (counter.width() == 64) {
-                Bits.put64(buf, offset + counter.bitOffset() / 8, raw);
-            } else {
-                Bits.set(buf, offset, counter.bitOffset(), counter.width(), (int) raw);
-            }
+        // A counter the value lacks is written as zero, as its slot holds.
+        for (int k = 0; k < counterFields.size(); k++) {
+            counterFields.write(k, buf, offset, value.raw(counterFields.slot(k)));
         }
     }
 
