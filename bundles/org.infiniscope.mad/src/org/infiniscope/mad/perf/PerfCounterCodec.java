@@ -36,9 +36,15 @@ public final class PerfCounterCodec<C extends Enum<C> & PerfCounter> implements 
     private final int counterCount;
     private final long carriedMask;
     private final WireFields selectFields;
-    private final WireFields counterFields;
+    private final CounterLayout counterFields;
 
     PerfCounterCodec(int attributeId, String name, int length, Class<C> type, Set<C> carried,
+            SelectField... selectFields) {
+        this(attributeId, name, length, type, carried, null, selectFields);
+    }
+
+    /** @param layout a hand-written layout of {@code carried}, or {@code null} to plan one from the counters */
+    PerfCounterCodec(int attributeId, String name, int length, Class<C> type, Set<C> carried, CounterLayout layout,
             SelectField... selectFields) {
         this.attributeId = attributeId;
         this.name = name;
@@ -47,7 +53,7 @@ public final class PerfCounterCodec<C extends Enum<C> & PerfCounter> implements 
         this.carried = Collections.unmodifiableSet(EnumSet.copyOf(carried));
         this.counterCount = type.getEnumConstants().length;
         this.selectFields = selectPlan(length, selectFields);
-        this.counterFields = counterPlan(length, this.carried);
+        this.counterFields = layout != null ? layout : counterPlan(length, this.carried);
         long mask = 0;
         for (C counter : this.carried) {
             mask |= 1L << counter.ordinal();
@@ -69,7 +75,7 @@ public final class PerfCounterCodec<C extends Enum<C> & PerfCounter> implements 
     }
 
     /** Each counter's slot is its ordinal: its index in the value's array. */
-    private static <C extends Enum<C> & PerfCounter> WireFields counterPlan(int length, Set<C> counters) {
+    static <C extends Enum<C> & PerfCounter> WireFields counterPlan(int length, Set<C> counters) {
         int[] offsets = new int[counters.size()];
         int[] widths = new int[offsets.length];
         int[] ordinals = new int[offsets.length];
@@ -110,15 +116,10 @@ public final class PerfCounterCodec<C extends Enum<C> & PerfCounter> implements 
     @Override
     public PerfCounters<C> decode(byte[] buf, int offset) throws MadFormatException {
         Bits.require(buf, offset, length, name);
-        long select = 0;
-        for (int k = 0; k < selectFields.size(); k++) {
-            select |= selectFields.read(k, buf, offset) << selectFields.slot(k);
-        }
+        long select = selectFields.readMask(buf, offset);
         // Straight into the value's own array: every field is masked to its width, so nothing to check.
         long[] values = new long[counterCount];
-        for (int k = 0; k < counterFields.size(); k++) {
-            values[counterFields.slot(k)] = counterFields.read(k, buf, offset);
-        }
+        counterFields.readInto(buf, offset, values);
         return new PerfCounters<>(type, Bits.u8(buf, offset + 1), select, values, carriedMask);
     }
 
@@ -126,14 +127,9 @@ public final class PerfCounterCodec<C extends Enum<C> & PerfCounter> implements 
     public void encode(PerfCounters<C> value, byte[] buf, int offset) {
         Arrays.fill(buf, offset, offset + length, (byte) 0);
         Bits.put8(buf, offset + 1, value.portSelect());
-        long select = value.counterSelect();
-        for (int k = 0; k < selectFields.size(); k++) {
-            selectFields.write(k, buf, offset, select >>> selectFields.slot(k));
-        }
+        selectFields.writeMask(value.counterSelect(), buf, offset);
         // A counter the value lacks is written as zero, as its slot holds.
-        for (int k = 0; k < counterFields.size(); k++) {
-            counterFields.write(k, buf, offset, value.raw(counterFields.slot(k)));
-        }
+        counterFields.writeFrom(value.raw(), buf, offset);
     }
 
     @Override

@@ -113,9 +113,9 @@ public final class PerfCounters<C extends Enum<C> & PerfCounter> {
         return values[i];
     }
 
-    /** The raw value by ordinal, 0 when absent: the encoder writes absent counters as zero. */
-    long raw(int ordinal) {
-        return values[ordinal];
+    /** The raw values by ordinal, 0 where absent, for the encoder: read only, never handed out. */
+    long[] raw() {
+        return values;
     }
 
     private boolean has(int ordinal) {
