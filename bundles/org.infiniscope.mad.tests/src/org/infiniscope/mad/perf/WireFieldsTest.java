@@ -2,9 +2,9 @@ package org.infiniscope.mad.perf;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.util.EnumSet;
 import java.util.Random;
 
 import org.infiniscope.mad.wire.Bits;
@@ -52,21 +52,27 @@ class WireFieldsTest {
 
     @Test
     void portCountersHandWrittenLayoutIsThePlannedOne() {
-        CounterLayout planned = PerfCounterCodec.counterPlan(44, EnumSet.allOf(PortCounter.class));
+        PerfCounterCodec<PortCounter> codec = PerfAttributes.PORT_COUNTERS;
+        assertSame(PortCountersLayout.INSTANCE, codec.layout());
+        CounterLayout planned = codec.planned();
         Random random = new Random(11);
         for (int i = 0; i < 1000; i++) {
             byte[] wire = new byte[50];
             random.nextBytes(wire);
             long[] expected = new long[PortCounter.values().length];
-            planned.readInto(wire, 3, expected);
+            planned.readCounters(wire, 3, expected);
             long[] read = new long[expected.length];
-            PortCountersLayout.INSTANCE.readInto(wire, 3, read);
+            PortCountersLayout.INSTANCE.readCounters(wire, 3, read);
             assertArrayEquals(expected, read);
-            // Counters only: the bytes between them are left for the select fields.
+            long select = planned.readSelect(wire, 3);
+            assertEquals(select, PortCountersLayout.INSTANCE.readSelect(wire, 3));
+
             byte[] plannedBytes = new byte[50];
-            planned.writeFrom(read, plannedBytes, 3);
+            planned.writeSelect(select, plannedBytes, 3);
+            planned.writeCounters(read, plannedBytes, 3);
             byte[] written = new byte[50];
-            PortCountersLayout.INSTANCE.writeFrom(read, written, 3);
+            PortCountersLayout.INSTANCE.writeSelect(select, written, 3);
+            PortCountersLayout.INSTANCE.writeCounters(read, written, 3);
             assertArrayEquals(plannedBytes, written);
         }
     }

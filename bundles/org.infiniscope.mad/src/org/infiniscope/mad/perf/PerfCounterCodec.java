@@ -35,15 +35,18 @@ public final class PerfCounterCodec<C extends Enum<C> & PerfCounter> implements 
     private final Set<C> carried;
     private final int counterCount;
     private final long carriedMask;
-    private final WireFields selectFields;
-    private final CounterLayout counterFields;
+    private final PlannedLayout planned;
+    private final CounterLayout layout;
 
     PerfCounterCodec(int attributeId, String name, int length, Class<C> type, Set<C> carried,
             SelectField... selectFields) {
         this(attributeId, name, length, type, carried, null, selectFields);
     }
 
-    /** @param layout a hand-written layout of {@code carried}, or {@code null} to plan one from the counters */
+    /**
+     * @param layout a hand-written layout of the select fields and {@code carried}, or {@code null} to use the one
+     *        planned from them
+     */
     PerfCounterCodec(int attributeId, String name, int length, Class<C> type, Set<C> carried, CounterLayout layout,
             SelectField... selectFields) {
         this.attributeId = attributeId;
@@ -52,8 +55,8 @@ public final class PerfCounterCodec<C extends Enum<C> & PerfCounter> implements 
         this.type = type;
         this.carried = Collections.unmodifiableSet(EnumSet.copyOf(carried));
         this.counterCount = type.getEnumConstants().length;
-        this.selectFields = selectPlan(length, selectFields);
-        this.counterFields = layout != null ? layout : counterPlan(length, this.carried);
+        this.planned = new PlannedLayout(selectPlan(length, selectFields), counterPlan(length, this.carried));
+        this.layout = layout != null ? layout : planned;
         long mask = 0;
         for (C counter : this.carried) {
             mask |= 1L << counter.ordinal();
@@ -75,7 +78,7 @@ public final class PerfCounterCodec<C extends Enum<C> & PerfCounter> implements 
     }
 
     /** Each counter's slot is its ordinal: its index in the value's array. */
-    static <C extends Enum<C> & PerfCounter> WireFields counterPlan(int length, Set<C> counters) {
+    private static <C extends Enum<C> & PerfCounter> WireFields counterPlan(int length, Set<C> counters) {
         int[] offsets = new int[counters.size()];
         int[] widths = new int[offsets.length];
         int[] ordinals = new int[offsets.length];
@@ -116,10 +119,10 @@ public final class PerfCounterCodec<C extends Enum<C> & PerfCounter> implements 
     @Override
     public PerfCounters<C> decode(byte[] buf, int offset) throws MadFormatException {
         Bits.require(buf, offset, length, name);
-        long select = selectFields.readMask(buf, offset);
+        long select = layout.readSelect(buf, offset);
         // Straight into the value's own array: every field is masked to its width, so nothing to check.
         long[] values = new long[counterCount];
-        counterFields.readInto(buf, offset, values);
+        layout.readCounters(buf, offset, values);
         return new PerfCounters<>(type, Bits.u8(buf, offset + 1), select, values, carriedMask);
     }
 
@@ -127,9 +130,19 @@ public final class PerfCounterCodec<C extends Enum<C> & PerfCounter> implements 
     public void encode(PerfCounters<C> value, byte[] buf, int offset) {
         Arrays.fill(buf, offset, offset + length, (byte) 0);
         Bits.put8(buf, offset + 1, value.portSelect());
-        selectFields.writeMask(value.counterSelect(), buf, offset);
+        layout.writeSelect(value.counterSelect(), buf, offset);
         // A counter the value lacks is written as zero, as its slot holds.
-        counterFields.writeFrom(value.raw(), buf, offset);
+        layout.writeCounters(value.raw(), buf, offset);
+    }
+
+    /** @return the layout planned from the fields, which a hand-written one must match */
+    PlannedLayout planned() {
+        return planned;
+    }
+
+    /** @return the layout in use */
+    CounterLayout layout() {
+        return layout;
     }
 
     @Override

@@ -3,11 +3,11 @@ package org.infiniscope.mad.perf;
 import org.infiniscope.mad.wire.Bits;
 
 /**
- * PortCounters' counters in straight-line code with constant offsets: the perf manager reads this attribute from
- * every port on every sweep, and here the JIT emits one load or store per counter where the planned loop of
- * {@link WireFields} spends several loads, shifts and a branch on each. The offsets still come from
- * {@link PortCounter}, and a test holds this class to the planned loop. Every counter has its bytes to itself but
- * LocalLinkIntegrityErrors and ExcessiveBufferOverrunErrors, the two nibbles of one byte.
+ * PortCounters' select fields and counters in straight-line code with constant offsets: the perf manager reads
+ * this attribute from every port on every sweep, and here the JIT emits one load or store per field where the
+ * planned loop of {@link WireFields} spends several loads, shifts and a branch on each. The counters' offsets still
+ * come from {@link PortCounter}, and a test holds this class to the layout planned from the fields. Every counter
+ * has its bytes to itself but LocalLinkIntegrityErrors and ExcessiveBufferOverrunErrors, the two nibbles of a byte.
  */
 final class PortCountersLayout implements CounterLayout {
 
@@ -52,11 +52,27 @@ final class PortCountersLayout implements CounterLayout {
     private static final int PORT_XMIT_WAIT_AT = PortCounter.PORT_XMIT_WAIT.bitOffset() / 8;
     private static final int NIBBLES_AT = PortCounter.LOCAL_LINK_INTEGRITY_ERRORS.bitOffset() / 8;
 
+    // CounterSelect, then CounterSelect2 (PortXmitWait, QP1Dropped) above it in the combined mask.
+    private static final int COUNTER_SELECT_AT = 2;
+    private static final int COUNTER_SELECT2_AT = 18;
+    private static final int COUNTER_SELECT2_SHIFT = 16;
+
     private PortCountersLayout() {
     }
 
     @Override
-    public void readInto(byte[] b, int o, long[] v) {
+    public long readSelect(byte[] b, int o) {
+        return Bits.u16(b, o + COUNTER_SELECT_AT) | (long) Bits.u8(b, o + COUNTER_SELECT2_AT) << COUNTER_SELECT2_SHIFT;
+    }
+
+    @Override
+    public void writeSelect(long select, byte[] b, int o) {
+        Bits.put16(b, o + COUNTER_SELECT_AT, (int) select);
+        Bits.put8(b, o + COUNTER_SELECT2_AT, (int) (select >>> COUNTER_SELECT2_SHIFT));
+    }
+
+    @Override
+    public void readCounters(byte[] b, int o, long[] v) {
         v[SYMBOL_ERROR_COUNTER] = Bits.u16(b, o + SYMBOL_ERROR_COUNTER_AT);
         v[LINK_ERROR_RECOVERY_COUNTER] = Bits.u8(b, o + LINK_ERROR_RECOVERY_COUNTER_AT);
         v[LINK_DOWNED_COUNTER] = Bits.u8(b, o + LINK_DOWNED_COUNTER_AT);
@@ -79,7 +95,7 @@ final class PortCountersLayout implements CounterLayout {
     }
 
     @Override
-    public void writeFrom(long[] v, byte[] b, int o) {
+    public void writeCounters(long[] v, byte[] b, int o) {
         Bits.put16(b, o + SYMBOL_ERROR_COUNTER_AT, (int) v[SYMBOL_ERROR_COUNTER]);
         Bits.put8(b, o + LINK_ERROR_RECOVERY_COUNTER_AT, (int) v[LINK_ERROR_RECOVERY_COUNTER]);
         Bits.put8(b, o + LINK_DOWNED_COUNTER_AT, (int) v[LINK_DOWNED_COUNTER]);

@@ -9,7 +9,7 @@ import org.infiniscope.mad.wire.Bits;
  * arrays: each field is read as the smallest big-endian word that holds it (a byte, a 16-, 32- or 64-bit word),
  * then shifted and masked, which compiles to single loads where {@link Bits#get}'s byte-by-byte loop does not.
  */
-final class WireFields implements CounterLayout {
+final class WireFields {
 
     private static final int U8 = 0;
     private static final int U16 = 1;
@@ -102,15 +102,15 @@ final class WireFields implements CounterLayout {
         }
     }
 
-    @Override
-    public void readInto(byte[] buf, int base, long[] out) {
+    /** Reads every field, unsigned, into {@code out[slot]}. */
+    void readInto(byte[] buf, int base, long[] out) {
         for (int k = 0; k < kind.length; k++) {
             out[slot[k]] = read(k, buf, base);
         }
     }
 
-    @Override
-    public void writeFrom(long[] in, byte[] buf, int base) {
+    /** Writes every field from {@code in[slot]} into zeroed bytes. */
+    void writeFrom(long[] in, byte[] buf, int base) {
         for (int k = 0; k < kind.length; k++) {
             write(k, buf, base, in[slot[k]]);
         }
