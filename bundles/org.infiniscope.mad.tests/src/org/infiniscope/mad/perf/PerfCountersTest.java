@@ -122,6 +122,26 @@ class PerfCountersTest {
     }
 
     @Test
+    void anAbsentCounterIsNotAZeroOne() throws MadFormatException {
+        byte[] buf = new byte[256];
+        PerfCounters<ExtendedPortCounter> basic = ExtendedCounterVariant.NO_IETF.codec().decode(buf, 64);
+        PerfCounters.Builder<ExtendedPortCounter> builder = PerfCounters.builder(ExtendedPortCounter.class);
+        EnumSet.range(ExtendedPortCounter.PORT_XMIT_DATA, ExtendedPortCounter.PORT_RCV_PKTS)
+                .forEach(counter -> builder.set(counter, 0));
+        assertEquals(builder.build(), basic);
+        assertEquals(builder.build().hashCode(), basic.hashCode());
+        PerfCounters<ExtendedPortCounter> more = builder.set(ExtendedPortCounter.PORT_UNICAST_XMIT_PKTS, 0).build();
+        assertFalse(more.equals(basic));
+        assertEquals(5, more.values().size());
+        assertEquals(4, basic.values().size());
+        // The map is built on request from the value's own array: changing it must fail, not change the value.
+        assertThrows(UnsupportedOperationException.class,
+                () -> basic.values().put(ExtendedPortCounter.PORT_UNICAST_XMIT_PKTS, 1L));
+        assertEquals(List.copyOf(EnumSet.range(ExtendedPortCounter.PORT_XMIT_DATA, ExtendedPortCounter.PORT_RCV_PKTS)),
+                List.copyOf(basic.values().keySet()));
+    }
+
+    @Test
     void malformedMadsAreNamedCheckedErrors() {
         byte[] good = Golden.perf("portcounters-getresp.hex");
         assertProblem(Problem.TRUNCATED, new byte[100]);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.lang.reflect.RecordComponent;
 import java.util.Optional;
 import java.util.Random;
 
@@ -39,6 +40,51 @@ class PortInfoTest {
         assertEquals(0x0aa8, Bits.u16(b, 60));
         assertEquals(0x13, b[62] & 0xFF);
         assertEquals(0x1f, b[63] & 0xFF);
+    }
+
+    /** Each component's bit offset and width, in declaration order, as the record's Javadoc and libibmad give them. */
+    private static final int[][] LAYOUT = {{0, 64}, {64, 64}, {128, 16}, {144, 16}, {160, 32},
+            {192, 16}, {208, 16}, {224, 8}, {232, 8}, {240, 8}, {248, 8}, {256, 4}, {260, 4},
+            {264, 4}, {268, 4}, {272, 2}, {277, 3}, {280, 4}, {284, 4}, {288, 4}, {292, 4},
+            {296, 4}, {300, 4}, {304, 8}, {312, 8}, {320, 8}, {328, 4}, {332, 4}, {336, 3},
+            {339, 5}, {344, 4}, {348, 1}, {349, 1}, {350, 1}, {351, 1}, {352, 16}, {368, 16},
+            {384, 16}, {400, 8}, {408, 1}, {409, 2}, {411, 5}, {419, 5}, {424, 4}, {428, 4},
+            {432, 16}, {456, 24}, {480, 16}, {496, 4}, {500, 4}, {507, 5}};
+
+    @Test
+    void everyFieldIsReadAndWrittenAtItsBitsAsTheGenericAccessorsDo() throws Exception {
+        RecordComponent[] components = PortInfo.class.getRecordComponents();
+        assertEquals(LAYOUT.length, components.length);
+        Random random = new Random(19);
+        for (int i = 0; i < 200; i++) {
+            byte[] wire = new byte[64];
+            random.nextBytes(wire);
+            PortInfo decoded = PortInfo.CODEC.decode(wire, 0);
+            byte[] expected = new byte[64];
+            for (int k = 0; k < components.length; k++) {
+                int bitOffset = LAYOUT[k][0];
+                int width = LAYOUT[k][1];
+                long reference = width == 64
+                        ? Bits.u64(wire, bitOffset / 8)
+                        : Integer.toUnsignedLong(Bits.get(wire, 0, bitOffset, width));
+                Object value = components[k].getAccessor().invoke(decoded);
+                long actual = switch (value) {
+                    case Boolean flag -> flag ? 1 : 0;
+                    case Integer number -> Integer.toUnsignedLong(number);
+                    case Long number -> number;
+                    default -> throw new AssertionError(value);
+                };
+                assertEquals(reference, actual, components[k].getName());
+                if (width == 64) {
+                    Bits.put64(expected, bitOffset / 8, reference);
+                } else {
+                    Bits.set(expected, 0, bitOffset, width, (int) reference);
+                }
+            }
+            byte[] encoded = new byte[64];
+            PortInfo.CODEC.encode(decoded, encoded, 0);
+            assertArrayEquals(expected, encoded);
+        }
     }
 
     @Test

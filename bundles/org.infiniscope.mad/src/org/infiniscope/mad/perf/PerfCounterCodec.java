@@ -3,7 +3,6 @@ package org.infiniscope.mad.perf;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.Set;
 
 import org.infiniscope.mad.wire.AttributeCodec;
@@ -34,16 +33,62 @@ public final class PerfCounterCodec<C extends Enum<C> & PerfCounter> implements 
     private final int length;
     private final Class<C> type;
     private final Set<C> carried;
-    private final List<SelectField> selectFields;
+    private final int counterCount;
+    private final long carriedMask;
+    private final PlannedLayout planned;
+    private final CounterLayout layout;
 
     PerfCounterCodec(int attributeId, String name, int length, Class<C> type, Set<C> carried,
+            SelectField... selectFields) {
+        this(attributeId, name, length, type, carried, null, selectFields);
+    }
+
+    /**
+     * @param layout a hand-written layout of the select fields and {@code carried}, or {@code null} to use the one
+     *        planned from them
+     */
+    PerfCounterCodec(int attributeId, String name, int length, Class<C> type, Set<C> carried, CounterLayout layout,
             SelectField... selectFields) {
         this.attributeId = attributeId;
         this.name = name;
         this.length = length;
         this.type = type;
         this.carried = Collections.unmodifiableSet(EnumSet.copyOf(carried));
-        this.selectFields = List.of(selectFields);
+        this.counterCount = type.getEnumConstants().length;
+        this.planned = new PlannedLayout(selectPlan(length, selectFields), counterPlan(length, this.carried));
+        this.layout = layout != null ? layout : planned;
+        long mask = 0;
+        for (C counter : this.carried) {
+            mask |= 1L << counter.ordinal();
+        }
+        this.carriedMask = mask;
+    }
+
+    /** Each select field's slot is its shift in the combined mask. */
+    private static WireFields selectPlan(int length, SelectField[] fields) {
+        int[] offsets = new int[fields.length];
+        int[] widths = new int[fields.length];
+        int[] shifts = new int[fields.length];
+        for (int k = 0; k < fields.length; k++) {
+            offsets[k] = fields[k].bitOffset();
+            widths[k] = fields[k].width();
+            shifts[k] = fields[k].shift();
+        }
+        return new WireFields(length, offsets, widths, shifts);
+    }
+
+    /** Each counter's slot is its ordinal: its index in the value's array. */
+    private static <C extends Enum<C> & PerfCounter> WireFields counterPlan(int length, Set<C> counters) {
+        int[] offsets = new int[counters.size()];
+        int[] widths = new int[offsets.length];
+        int[] ordinals = new int[offsets.length];
+        int k = 0;
+        for (C counter : counters) {
+            offsets[k] = counter.bitOffset();
+            widths[k] = counter.width();
+            ordinals[k++] = counter.ordinal();
+        }
+        return new WireFields(length, offsets, widths, ordinals);
     }
 
     @Override
@@ -74,40 +119,30 @@ public final class PerfCounterCodec<C extends Enum<C> & PerfCounter> implements 
     @Override
     public PerfCounters<C> decode(byte[] buf, int offset) throws MadFormatException {
         Bits.require(buf, offset, length, name);
-        long select = 0;
-        for (SelectField field : selectFields) {
-            select |= Integer.toUnsignedLong(Bits.get(buf, offset, field.bitOffset, field.width)) << field.shift;
-        }
-        PerfCounters.Builder<C> builder = PerfCounters.builder(type).portSelect(Bits.u8(buf, offset + 1))
-                .counterSelect(select);
-        for (C counter : carried) {
-            builder.set(counter, read(buf, offset, counter));
-        }
-        return builder.build();
-    }
-
-    private static long read(byte[] buf, int offset, PerfCounter counter) {
-        if (counter.width() == 64) {
-            return Bits.u64(buf, offset + counter.bitOffset() / 8);
-        }
-        return Integer.toUnsignedLong(Bits.get(buf, offset, counter.bitOffset(), counter.width()));
+        long select = layout.readSelect(buf, offset);
+        // Straight into the value's own array: every field is masked to its width, so nothing to check.
+        long[] values = new long[counterCount];
+        layout.readCounters(buf, offset, values);
+        return new PerfCounters<>(type, Bits.u8(buf, offset + 1), select, values, carriedMask);
     }
 
     @Override
     public void encode(PerfCounters<C> value, byte[] buf, int offset) {
         Arrays.fill(buf, offset, offset + length, (byte) 0);
         Bits.put8(buf, offset + 1, value.portSelect());
-        for (SelectField field : selectFields) {
-            Bits.set(buf, offset, field.bitOffset, field.width, (int) (value.counterSelect() >>> field.shift));
-        }
-        for (C counter : carried) {
-            long raw = value.find(counter).orElse(0);
-            if (counter.width() == 64) {
-                Bits.put64(buf, offset + counter.bitOffset() / 8, raw);
-            } else {
-                Bits.set(buf, offset, counter.bitOffset(), counter.width(), (int) raw);
-            }
-        }
+        layout.writeSelect(value.counterSelect(), buf, offset);
+        // A counter the value lacks is written as zero, as its slot holds.
+        layout.writeCounters(value.raw(), buf, offset);
+    }
+
+    /** @return the layout planned from the fields, which a hand-written one must match */
+    PlannedLayout planned() {
+        return planned;
+    }
+
+    /** @return the layout in use */
+    CounterLayout layout() {
+        return layout;
     }
 
     @Override

@@ -1,10 +1,10 @@
 package org.infiniscope.mad.perf;
 
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.Map;
-import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.Set;
 
@@ -25,16 +25,25 @@ public final class PerfCounters<C extends Enum<C> & PerfCounter> {
     private final Class<C> type;
     private final int portSelect;
     private final long counterSelect;
-    private final Map<C, Long> values;
+    // The perf manager decodes these by the million: raw values by ordinal and a presence bit per ordinal
+    // cost one array, where a Map costs a box per counter. An absent counter's slot holds 0, so arrays
+    // compare as the values do.
+    private final long[] values;
+    private final long present;
 
-    private PerfCounters(Builder<C> builder) {
-        this.type = builder.type;
-        this.portSelect = builder.portSelect;
-        this.counterSelect = builder.counterSelect;
-        this.values = Collections.unmodifiableMap(new EnumMap<>(builder.values));
+    /** Takes {@code values} as its own: the caller must not keep it. */
+    PerfCounters(Class<C> type, int portSelect, long counterSelect, long[] values, long present) {
+        this.type = type;
+        this.portSelect = portSelect;
+        this.counterSelect = counterSelect;
+        this.values = values;
+        this.present = present;
     }
 
-    /** @return a builder for the counters of {@code type}, all absent, PortSelect 0, nothing selected */
+    /**
+     * @return a builder for the counters of {@code type}, all absent, PortSelect 0, nothing selected
+     * @throws IllegalArgumentException when the enum has more than 64 counters
+     */
     public static <C extends Enum<C> & PerfCounter> Builder<C> builder(Class<C> type) {
         return new Builder<>(type);
     }
@@ -42,7 +51,8 @@ public final class PerfCounters<C extends Enum<C> & PerfCounter> {
     /** @return a builder holding these values */
     public Builder<C> toBuilder() {
         Builder<C> builder = new Builder<>(type).portSelect(portSelect).counterSelect(counterSelect);
-        builder.values.putAll(values);
+        System.arraycopy(values, 0, builder.values, 0, values.length);
+        builder.present = present;
         return builder;
     }
 
@@ -70,15 +80,25 @@ public final class PerfCounters<C extends Enum<C> & PerfCounter> {
         return Collections.unmodifiableSet(selected);
     }
 
-    /** @return the counters and their raw values; unmodifiable */
+    /**
+     * @return the counters this attribute carries and their raw values, in counter order; unmodifiable. Built
+     *         on each call: {@link #get} and {@link #find} read a counter without it.
+     */
     public Map<C, Long> values() {
-        return values;
+        EnumMap<C, Long> map = new EnumMap<>(type);
+        C[] counters = type.getEnumConstants();
+        for (int i = 0; i < values.length; i++) {
+            if (has(i)) {
+                map.put(counters[i], values[i]);
+            }
+        }
+        return Collections.unmodifiableMap(map);
     }
 
     /** @return the raw value of a counter, if the attribute carries it */
     public OptionalLong find(C counter) {
-        Long value = values.get(counter);
-        return value == null ? OptionalLong.empty() : OptionalLong.of(value);
+        int i = counter.ordinal();
+        return has(i) ? OptionalLong.of(values[i]) : OptionalLong.empty();
     }
 
     /**
@@ -86,11 +106,20 @@ public final class PerfCounters<C extends Enum<C> & PerfCounter> {
      * @throws IllegalArgumentException when this attribute variant does not carry it
      */
     public long get(C counter) {
-        Long value = values.get(counter);
-        if (value == null) {
+        int i = counter.ordinal();
+        if (!has(i)) {
             throw new IllegalArgumentException(counter.label() + " is not carried by this attribute");
         }
-        return value;
+        return values[i];
+    }
+
+    /** The raw values by ordinal, 0 where absent, for the encoder: read only, never handed out. */
+    long[] raw() {
+        return values;
+    }
+
+    private boolean has(int ordinal) {
+        return (present & (1L << ordinal)) != 0;
     }
 
     /**
@@ -113,11 +142,12 @@ public final class PerfCounters<C extends Enum<C> & PerfCounter> {
     /** @return the counters at their maximum */
     public Set<C> saturated() {
         EnumSet<C> saturated = EnumSet.noneOf(type);
-        values.forEach((counter, value) -> {
-            if (value == counter.max()) {
-                saturated.add(counter);
+        C[] counters = type.getEnumConstants();
+        for (int i = 0; i < values.length; i++) {
+            if (has(i) && values[i] == counters[i].max()) {
+                saturated.add(counters[i]);
             }
-        });
+        }
         return Collections.unmodifiableSet(saturated);
     }
 
@@ -129,20 +159,29 @@ public final class PerfCounters<C extends Enum<C> & PerfCounter> {
     @Override
     public boolean equals(Object other) {
         return other instanceof PerfCounters<?> that && type == that.type && portSelect == that.portSelect
-                && counterSelect == that.counterSelect && values.equals(that.values);
+                && counterSelect == that.counterSelect && present == that.present
+                && Arrays.equals(values, that.values);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(type, portSelect, counterSelect, values);
+        int hash = type.hashCode();
+        hash = 31 * hash + portSelect;
+        hash = 31 * hash + Long.hashCode(counterSelect);
+        hash = 31 * hash + Long.hashCode(present);
+        return 31 * hash + Arrays.hashCode(values);
     }
 
     @Override
     public String toString() {
         StringBuilder text = new StringBuilder(type.getSimpleName()).append("[PortSelect ").append(portSelect)
                 .append(", select 0x").append(Long.toHexString(counterSelect));
-        values.forEach((counter, value) -> text.append(", ").append(counter.label()).append(' ')
-                .append(Long.toUnsignedString(value)));
+        C[] counters = type.getEnumConstants();
+        for (int i = 0; i < values.length; i++) {
+            if (has(i)) {
+                text.append(", ").append(counters[i].label()).append(' ').append(Long.toUnsignedString(values[i]));
+            }
+        }
         return text.append(']').toString();
     }
 
@@ -155,13 +194,19 @@ public final class PerfCounters<C extends Enum<C> & PerfCounter> {
     public static final class Builder<C extends Enum<C> & PerfCounter> {
 
         private final Class<C> type;
-        private final EnumMap<C, Long> values;
+        private final long[] values;
+        private long present;
         private int portSelect;
         private long counterSelect;
 
         private Builder(Class<C> type) {
+            int size = type.getEnumConstants().length;
+            // One presence bit per counter in a long.
+            if (size > Long.SIZE) {
+                throw new IllegalArgumentException(type.getName() + " has " + size + " counters, more than 64");
+            }
             this.type = type;
-            this.values = new EnumMap<>(type);
+            this.values = new long[size];
         }
 
         /** Sets PortSelect, 0 to 255. */
@@ -197,7 +242,7 @@ public final class PerfCounters<C extends Enum<C> & PerfCounter> {
                 throw new IllegalArgumentException(
                         counter.label() + " " + value + " does not fit in " + counter.width() + " bits");
             }
-            values.put(counter, value);
+            put(counter.ordinal(), value);
             return this;
         }
 
@@ -209,27 +254,33 @@ public final class PerfCounters<C extends Enum<C> & PerfCounter> {
             if (delta < 0) {
                 throw new IllegalArgumentException("counters only count up: delta " + delta);
             }
-            long current = values.getOrDefault(counter, 0L);
+            long current = values[counter.ordinal()];
             long sum = current + delta;
             boolean overflow = Long.compareUnsigned(sum, current) < 0
                     || Long.compareUnsigned(sum, counter.max()) > 0;
-            values.put(counter, overflow ? counter.max() : sum);
+            put(counter.ordinal(), overflow ? counter.max() : sum);
             return this;
         }
 
         /** Sets every carried counter named by the select mask to zero, as a Set of the attribute does. */
         public Builder<C> resetSelected() {
-            for (C counter : values.keySet()) {
-                if ((counterSelect & (1L << counter.selectBit())) != 0) {
-                    values.put(counter, 0L);
+            C[] counters = type.getEnumConstants();
+            for (int i = 0; i < values.length; i++) {
+                if ((present & (1L << i)) != 0 && (counterSelect & (1L << counters[i].selectBit())) != 0) {
+                    values[i] = 0;
                 }
             }
             return this;
         }
 
+        private void put(int ordinal, long value) {
+            values[ordinal] = value;
+            present |= 1L << ordinal;
+        }
+
         /** @return the immutable value */
         public PerfCounters<C> build() {
-            return new PerfCounters<>(this);
+            return new PerfCounters<>(type, portSelect, counterSelect, values.clone(), present);
         }
     }
 }
