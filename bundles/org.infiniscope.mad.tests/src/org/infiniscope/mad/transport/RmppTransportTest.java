@@ -207,7 +207,7 @@ class RmppTransportTest {
                 .send(new MadRequest(getTable(), MadAddress.gsi(2), Duration.ofMillis(100), 0));
         ExecutionException e = assertThrows(ExecutionException.class, () -> future.get(WAIT_SECONDS, TimeUnit.SECONDS));
         MadTimeoutException timeout = assertInstanceOf(MadTimeoutException.class, e.getCause());
-        assertTrue(timeout.getMessage().contains("stalled: no segment for"), timeout.getMessage());
+        assertTrue(timeout.getMessage().contains("stalled: no new segment for"), timeout.getMessage());
         TransportStatistics stats = requester.statistics();
         assertEquals(1, stats.timedOut());
         assertEquals(1, stats.rmppAborted());

@@ -17,6 +17,7 @@ import org.infiniscope.mad.rmpp.RmppConfig;
 import org.infiniscope.mad.rmpp.RmppHeader;
 import org.infiniscope.mad.rmpp.RmppReceiver;
 import org.infiniscope.mad.rmpp.RmppSender;
+import org.infiniscope.mad.rmpp.RmppState;
 import org.infiniscope.mad.rmpp.RmppStatus;
 import org.infiniscope.mad.rmpp.RmppStep;
 import org.infiniscope.mad.transport.MadAddress;
@@ -193,7 +194,7 @@ final class RmppTransfers {
             step = transfer.receiver.onTimer(now);
             wake = Math.min(step.deadline(), transfer.stallDeadline());
         }
-        if (step.state() == org.infiniscope.mad.rmpp.RmppState.ACTIVE && now - wake >= 0) {
+        if (step.state() == RmppState.ACTIVE && now - wake >= 0) {
             stalled(transfer, now);
             return;
         }
@@ -202,6 +203,9 @@ final class RmppTransfers {
 
     /** Gives up a transfer whose sender went quiet: ABORT it, and fail the request as a time-out. */
     private void stalled(InboundTransfer transfer, long now) {
+        if (!transfer.finish()) {
+            return; // completed or failed meanwhile on another thread
+        }
         end(transfer);
         byte[] abort;
         long quiet;
@@ -212,13 +216,10 @@ final class RmppTransfers {
         abort[3] ^= (byte) Method.RESPONSE; // against the data
         RmppHeader.abort(RmppStatus.TOTAL_TIME_TOO_LONG).encode(abort, RmppHeader.OFFSET);
         sendQuietly(List.of(abort), transfer.peer);
-        if (transfer.finish()) {
-            aborted.incrementAndGet();
-            host.failTransfer(transfer.pending, new MadTimeoutException(
-                    "the RMPP answer to " + describe(transfer.pending.mad) + " from " + transfer.peer
-                            + " stalled: no segment for " + quiet + " ms",
-                    transfer.pending.attempts));
-        }
+        aborted.incrementAndGet();
+        host.failTransfer(transfer.pending,
+                new MadTimeoutException("the RMPP answer to " + describe(transfer.pending.mad) + " from "
+                        + transfer.peer + " stalled: no new segment for " + quiet + " ms", transfer.pending.attempts));
     }
 
     private void after(InboundTransfer transfer, RmppStep step, long wake) {
