@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -43,7 +42,6 @@ import org.infiniscope.mad.wire.Bits;
 public final class ChannelTransport implements MadTransport, MadChannel.Receiver {
 
     private static final int TID_OFFSET = 8;
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ChannelTransport.class);
 
     private final MadChannel channel;
     private final TransportConfig config;
@@ -451,37 +449,5 @@ public final class ChannelTransport implements MadTransport, MadChannel.Receiver
         long timedOut;
         long unmatched;
         long unhandled;
-    }
-
-    /** An agent and the single thread that calls it, so that it sees one MAD at a time. */
-    private static final class AgentEntry {
-        final AgentSpec spec;
-        final MadAgent agent;
-        final java.util.concurrent.ExecutorService executor = Executors
-                .newSingleThreadExecutor(Thread.ofVirtual().name("infiniscope-mad-agent").factory());
-
-        AgentEntry(AgentSpec spec, MadAgent agent) {
-            this.spec = spec;
-            this.agent = agent;
-        }
-
-        void submit(IncomingMad mad, MadAgent.Responder responder) {
-            try {
-                executor.execute(() -> {
-                    try {
-                        agent.handle(mad, responder);
-                    } catch (RuntimeException e) {
-                        // a bug in the agent: keep the trace, keep the transport
-                        LOG.error("MAD agent for class 0x{} failed", Integer.toHexString(spec.mgmtClass()), e);
-                    }
-                });
-            } catch (java.util.concurrent.RejectedExecutionException closedMeanwhile) {
-                // the registration was closed while the MAD was on its way: drop it
-            }
-        }
-
-        void close() {
-            executor.shutdownNow();
-        }
     }
 }
