@@ -30,6 +30,7 @@ import org.infiniscope.mad.sa.SaHeader;
 import org.infiniscope.mad.sa.SaMad;
 import org.infiniscope.mad.sa.SaTable;
 import org.infiniscope.mad.wire.Bits;
+import org.infiniscope.mad.wire.MadFormatException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -92,7 +93,7 @@ class RmppTransportTest {
                     new RmppHeader(RmppHeader.VERSION, RmppHeader.DATA, RmppHeader.NO_RESP_TIME, RmppHeader.ACTIVE, 0,
                             0, 0));
             return SaTable.encode(header, sa, PathRecord.CODEC, table);
-        } catch (org.infiniscope.mad.wire.MadFormatException e) {
+        } catch (MadFormatException e) {
             throw new IllegalStateException(e);
         }
     }
@@ -278,5 +279,69 @@ class RmppTransportTest {
         assertEquals(Mad.SIZE, response.mad().length);
         assertEquals(PathRecord.betweenLids(3, 4), SaMad.decode(response.mad(), 0).record(PathRecord.CODEC));
         assertEquals(0, requester.statistics().rmppTransfers());
+    }
+
+    @Test
+    void aVendorClassAnswerIsSegmentedAfterItsFortyByteHeader() throws Exception {
+        open();
+        int vendorClass = 0x30;
+        int dataLength = 3000; // 14 segments of 216 bytes
+        responder.register(new AgentSpec(vendorClass, 1, Set.of(Method.GET), true), (mad, out) -> {
+            byte[] answer = new byte[RmppConfig.VENDOR_DATA_OFFSET + dataLength];
+            System.arraycopy(mad.mad(), 0, answer, 0, RmppConfig.VENDOR_DATA_OFFSET); // TID and OUI
+            Bits.put8(answer, 3, Method.GET_RESP);
+            for (int i = RmppConfig.VENDOR_DATA_OFFSET; i < answer.length; i++) {
+                answer[i] = (byte) i;
+            }
+            try {
+                out.respond(answer);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        byte[] get = new byte[Mad.SIZE];
+        new MadHeader(1, vendorClass, 1, Method.GET, 0, 0, 0, 0x10, 0).encode(get, 0);
+        Bits.put8(get, 38, 0x02);
+        Bits.put8(get, 39, 0xC9);
+        MadResponse response = requester.send(new MadRequest(get, MadAddress.gsi(2), Duration.ofMillis(500), 3))
+                .get(WAIT_SECONDS, TimeUnit.SECONDS);
+        byte[] message = response.mad();
+        assertEquals(RmppConfig.VENDOR_DATA_OFFSET + dataLength, message.length);
+        assertEquals(0x02C9, Bits.u16(message, 38), "the OUI of the first segment's header");
+        for (int i = RmppConfig.VENDOR_DATA_OFFSET; i < message.length; i++) {
+            assertEquals((byte) i, message[i], "data byte " + i);
+        }
+        assertEquals(14, requester.statistics().rmppSegments());
+    }
+
+    @Test
+    void aMalformedFirstSegmentFailsTheRequestWithTheFormatProblem() throws Exception {
+        open();
+        serve(paths(100));
+        channels[1].dropWhen((mad, n) -> {
+            if (Bits.u8(mad, RmppHeader.OFFSET + 1) == RmppHeader.DATA && Bits.u32(mad, RmppHeader.OFFSET + 4) == 1) {
+                Bits.put32(mad, RmppHeader.OFFSET + 8, 100); // a first, not last, segment announcing 100 bytes
+            }
+            return false;
+        });
+        CompletableFuture<MadResponse> future = ask(Duration.ofSeconds(5), 0);
+        ExecutionException e = assertThrows(ExecutionException.class, () -> future.get(WAIT_SECONDS, TimeUnit.SECONDS));
+        MadFormatException malformed = assertInstanceOf(MadFormatException.class, e.getCause());
+        assertEquals(MadFormatException.Problem.BAD_LENGTH, malformed.problem());
+        assertEquals(1, requester.statistics().rmppAborted());
+        assertEquals(0, requester.statistics().outstanding());
+    }
+
+    @Test
+    void aReceiverOutOfRoomStopsTheSender() throws Exception {
+        requester = MadTransports.over(channels[0], TransportConfig.DEFAULT.withRmpp(FAST.withMaxMessageBytes(10_000)));
+        responder = MadTransports.over(channels[1], TransportConfig.DEFAULT.withRmpp(FAST));
+        serve(paths(5000)); // the first segment announces 320,000 bytes
+        CompletableFuture<MadResponse> future = ask(Duration.ofSeconds(5), 0);
+        ExecutionException e = assertThrows(ExecutionException.class, () -> future.get(WAIT_SECONDS, TimeUnit.SECONDS));
+        assertEquals(RmppStatus.RESOURCES_EXHAUSTED,
+                assertInstanceOf(RmppTransferException.class, e.getCause()).status());
+        assertEquals(1, responder.statistics().rmppAborted(), "the STOP ended the sender's transfer");
+        assertEquals(1, responder.statistics().rmppSegments(), "nothing after the first segment");
     }
 }
