@@ -24,7 +24,10 @@ import org.infiniscope.mad.Method;
 import org.infiniscope.mad.MgmtClass;
 import org.infiniscope.mad.rmpp.RmppConfig;
 import org.infiniscope.mad.rmpp.RmppHeader;
+import org.infiniscope.mad.rmpp.RmppSender;
+import org.infiniscope.mad.rmpp.RmppState;
 import org.infiniscope.mad.rmpp.RmppStatus;
+import org.infiniscope.mad.rmpp.RmppStep;
 import org.infiniscope.mad.sa.PathRecord;
 import org.infiniscope.mad.sa.SaHeader;
 import org.infiniscope.mad.sa.SaMad;
@@ -343,5 +346,37 @@ class RmppTransportTest {
                 assertInstanceOf(RmppTransferException.class, e.getCause()).status());
         assertEquals(1, responder.statistics().rmppAborted(), "the STOP ended the sender's transfer");
         assertEquals(1, responder.statistics().rmppSegments(), "nothing after the first segment");
+    }
+
+    @Test
+    void aRequestInSeveralSegmentsReachesTheAgentWhole() throws Exception {
+        responder = MadTransports.over(channels[1], TransportConfig.DEFAULT.withRmpp(FAST));
+        LinkedBlockingQueue<IncomingMad> delivered = new LinkedBlockingQueue<>();
+        responder.register(new AgentSpec(MgmtClass.SUBN_ADM, SaMad.CLASS_VERSION, Set.of(Method.SET), true),
+                (mad, out) -> delivered.add(mad));
+        byte[] message = SaTable.encode(new MadHeader(1, MgmtClass.SUBN_ADM, 2, Method.SET, 0, 0, 0x77, 0x35, 0),
+                SaHeader.EMPTY, PathRecord.CODEC, paths(10)); // 640 bytes of data: 4 segments
+        // a peer that sends the request with RMPP of its own, driven by hand
+        RmppSender sender = new RmppSender(message, FAST);
+        LinkedBlockingQueue<byte[]> acks = new LinkedBlockingQueue<>();
+        channels[0].start((mad, length, source) -> acks.add(mad));
+        RmppStep step = sender.start(System.nanoTime());
+        while (step.state() == RmppState.ACTIVE) {
+            for (byte[] segment : step.toSend()) {
+                channels[0].send(segment, segment.length, MadAddress.gsi(2), 0);
+            }
+            byte[] ack = acks.poll(WAIT_SECONDS, TimeUnit.SECONDS);
+            assertNotNull(ack, "no ACK from the transport");
+            assertEquals(Method.SET | Method.RESPONSE, Bits.u8(ack, 3), "an ACK travels against the data");
+            step = sender.onMad(ack, System.nanoTime());
+        }
+        assertEquals(RmppState.COMPLETE, step.state());
+        IncomingMad request = delivered.poll(WAIT_SECONDS, TimeUnit.SECONDS);
+        assertNotNull(request, "the agent got nothing");
+        assertEquals(message.length, request.mad().length);
+        assertArrayEquals(java.util.Arrays.copyOfRange(message, SaMad.DATA_OFFSET, message.length),
+                java.util.Arrays.copyOfRange(request.mad(), SaMad.DATA_OFFSET, message.length));
+        assertEquals(paths(10), SaTable.decode(request.mad(), PathRecord.CODEC));
+        assertEquals(1, responder.statistics().rmppTransfers());
     }
 }

@@ -375,6 +375,11 @@ public final class ChannelTransport implements MadTransport, MadChannel.Receiver
         pump();
     }
 
+    /** Hands a request that arrived in RMPP segments, reassembled, to the agents. */
+    void deliverReassembled(byte[] message, MadAddress source) {
+        deliver(Bits.u8(message, 1), Bits.u8(message, 2), Bits.u8(message, 3), message, message.length, source);
+    }
+
     void countUnmatched() {
         synchronized (lock) {
             counters.unmatched++;

@@ -31,11 +31,13 @@ import org.infiniscope.mad.wire.MadFormatException;
  * answers to its requests arriving in segments, and long answers of its agents leaving in segments. It
  * routes each RMPP MAD by direction, class, TransactionID and peer, feeds the state machines the time of
  * each event, sends what they ask and wakes them at their deadlines on the transport's timer thread.
+ * Requests that arrive in several segments are reassembled the same way and handed to the agents whole.
  * <p>
- * Direction tells the two maps apart, so that a peer that picks the same TID as ours never crosses them:
- * the ACK, STOP or ABORT of a receiver travels against the data with the response bit flipped, so a
- * control MAD with a request method belongs to an answer we send, and one with a response method (a
- * sender's ABORT) to an answer we receive.
+ * Direction tells the maps apart, so that a peer that picks the same TID as ours never crosses them: the
+ * ACK, STOP or ABORT of a receiver travels against the data with the response bit flipped, so an ACK or
+ * STOP with a request method belongs to an answer we send, an ABORT with a request method to an answer we
+ * send or else to a request we receive (its sender gave up), and one with a response method (a sender's
+ * ABORT) to an answer we receive.
  */
 final class RmppTransfers {
 
@@ -45,6 +47,7 @@ final class RmppTransfers {
     private final ScheduledExecutorService timer;
     private final RmppConfig settings;
     private final Map<TransferKey, InboundTransfer> inbound = new ConcurrentHashMap<>();
+    private final Map<TransferKey, InboundTransfer> requests = new ConcurrentHashMap<>();
     private final Map<TransferKey, OutboundTransfer> outbound = new ConcurrentHashMap<>();
     private final AtomicLong completed = new AtomicLong();
     private final AtomicLong segments = new AtomicLong();
@@ -99,13 +102,12 @@ final class RmppTransfers {
         boolean response = Method.isResponse(Bits.u8(segment, 3));
         TransferKey key = TransferKey.of(segment, source);
         if (type == RmppHeader.DATA && !response) {
-            if ((flags & (RmppHeader.FIRST | RmppHeader.LAST)) == (RmppHeader.FIRST | RmppHeader.LAST)) {
-                return false; // a request in one segment: the agent takes it as a MAD
+            if ((flags & (RmppHeader.FIRST | RmppHeader.LAST)) == (RmppHeader.FIRST | RmppHeader.LAST)
+                    && !requests.containsKey(key)) {
+                return false; // a request in one segment: the agent takes it as a MAD, as before RMPP
             }
-            host.countUnhandled(); // requests spanning several segments are not reassembled
-            return true;
-        }
-        if (type == RmppHeader.DATA) {
+            requestSegment(key, segment, (flags & RmppHeader.FIRST) != 0, source);
+        } else if (type == RmppHeader.DATA) {
             answerSegment(key, segment, (flags & RmppHeader.FIRST) != 0, source);
         } else if (response) {
             InboundTransfer transfer = inbound.get(key);
@@ -116,13 +118,34 @@ final class RmppTransfers {
             }
         } else {
             OutboundTransfer transfer = outbound.get(key);
-            if (transfer == null) {
-                host.countUnmatched();
-            } else {
+            InboundTransfer request = transfer == null && type == RmppHeader.ABORT ? requests.get(key) : null;
+            if (transfer != null) {
                 feed(transfer, segment);
+            } else if (request != null) {
+                feed(request, segment); // the sender of a request gave up
+            } else {
+                host.countUnmatched();
             }
         }
         return true;
+    }
+
+    private void requestSegment(TransferKey key, byte[] segment, boolean first, MadAddress source) {
+        InboundTransfer transfer;
+        synchronized (requests) {
+            transfer = requests.get(key);
+            if (transfer == null && first) {
+                transfer = new InboundTransfer(key, source, new RmppReceiver(configFor(key.mgmtClass())), null,
+                        System.nanoTime());
+                requests.put(key, transfer);
+            }
+        }
+        if (transfer == null) {
+            host.countUnhandled();
+            return;
+        }
+        segments.incrementAndGet();
+        feed(transfer, segment);
     }
 
     private void answerSegment(TransferKey key, byte[] segment, boolean first, MadAddress source) {
@@ -175,7 +198,9 @@ final class RmppTransfers {
             end(transfer);
             if (transfer.finish()) {
                 aborted.incrementAndGet();
-                host.failTransfer(transfer.pending, badFirst);
+                if (transfer.pending != null) {
+                    host.failTransfer(transfer.pending, badFirst);
+                }
             }
             return;
         }
@@ -194,7 +219,7 @@ final class RmppTransfers {
             step = transfer.receiver.onTimer(now);
             wake = Math.min(step.deadline(), transfer.stallDeadline());
         }
-        if (step.state() == RmppState.ACTIVE && now - wake >= 0) {
+        if (step.state() == RmppState.ACTIVE && transfer.pending != null && now - wake >= 0) {
             stalled(transfer, now);
             return;
         }
@@ -233,7 +258,11 @@ final class RmppTransfers {
                         message = transfer.receiver.message();
                     }
                     completed.incrementAndGet();
-                    host.completeTransfer(transfer.pending, message, transfer.peer);
+                    if (transfer.pending != null) {
+                        host.completeTransfer(transfer.pending, message, transfer.peer);
+                    } else {
+                        host.deliverReassembled(message, transfer.peer);
+                    }
                 }
                 if (step.hasDeadline()) {
                     // linger: a repeated last segment means our final ACK was lost; the receiver ACKs it again
@@ -246,16 +275,18 @@ final class RmppTransfers {
                 end(transfer);
                 if (transfer.finish()) {
                     aborted.incrementAndGet();
-                    host.failTransfer(transfer.pending,
-                            new RmppTransferException("the RMPP answer to " + describe(transfer.pending.mad)
-                                    + " from " + transfer.peer + " ended", step.status()));
+                    if (transfer.pending != null) {
+                        host.failTransfer(transfer.pending,
+                                new RmppTransferException("the RMPP answer to " + describe(transfer.pending.mad)
+                                        + " from " + transfer.peer + " ended", step.status()));
+                    }
                 }
             }
         }
     }
 
     private void end(InboundTransfer transfer) {
-        inbound.remove(transfer.key, transfer);
+        (transfer.pending == null ? requests : inbound).remove(transfer.key, transfer);
         transfer.cancelTimer();
     }
 
@@ -370,6 +401,8 @@ final class RmppTransfers {
     /** Stops every transfer: the transport is closing and fails the requests itself. */
     void close() {
         inbound.values().forEach(Transfer::cancelTimer);
+        requests.values().forEach(Transfer::cancelTimer);
+        requests.clear();
         outbound.values().forEach(Transfer::cancelTimer);
         inbound.clear();
         outbound.clear();
