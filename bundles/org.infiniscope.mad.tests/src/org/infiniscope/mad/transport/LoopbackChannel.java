@@ -2,14 +2,19 @@ package org.infiniscope.mad.transport;
 
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiPredicate;
 
 /**
  * Two in-memory channels wired to each other, for the transport's unit tests: what one sends, the other
- * receives, unless the drop filter says the datagram is lost.
+ * receives, unless the drop filter says the datagram is lost. By default the peer receives on the sender's
+ * thread; an impaired channel ({@link #impair}) delivers on a thread of its own, as a real port does, and
+ * loses, repeats and reorders datagrams with a seeded random source.
  */
 final class LoopbackChannel implements MadChannel {
 
@@ -20,6 +25,9 @@ final class LoopbackChannel implements MadChannel {
     private volatile Receiver receiver;
     private volatile BiPredicate<byte[], Integer> drop = (mad, n) -> false;
     private volatile boolean closed;
+    private volatile boolean rmppInKernel;
+    private volatile int largestSent;
+    private Impairment impairment;
 
     private LoopbackChannel(int lid) {
         this.lid = lid;
@@ -39,8 +47,32 @@ final class LoopbackChannel implements MadChannel {
         this.drop = filter;
     }
 
+    /**
+     * From now on delivers what this channel sends on a thread of its own, losing, repeating and holding
+     * back (behind the next datagram) each datagram with the given probabilities.
+     */
+    synchronized void impair(long seed, double loss, double duplicate, double reorder) {
+        impairment = new Impairment(new Random(seed), loss, duplicate, reorder, Executors
+                .newSingleThreadExecutor(Thread.ofPlatform().daemon().name("loopback-" + lid).factory()));
+    }
+
+    /** Makes the channel claim, like a umad channel registered with RMPP, that its kernel runs RMPP. */
+    void rmppInKernel(boolean value) {
+        this.rmppInKernel = value;
+    }
+
+    @Override
+    public boolean rmppInKernel(int mgmtClass) {
+        return rmppInKernel;
+    }
+
     int sentCount() {
         return sent.get();
+    }
+
+    /** @return the length of the longest datagram sent */
+    int largestSent() {
+        return largestSent;
     }
 
     boolean isRegistered(int mgmtClass, int classVersion) {
@@ -67,13 +99,26 @@ final class LoopbackChannel implements MadChannel {
             throw new IOException("loopback channel closed");
         }
         int count = sent.incrementAndGet();
+        largestSent = Math.max(largestSent, length);
         byte[] copy = Arrays.copyOf(mad, length);
         if (drop.test(copy, count)) {
             return;
         }
+        Impairment impaired;
+        synchronized (this) {
+            impaired = impairment;
+        }
+        if (impaired != null) {
+            impaired.pass(copy, this::deliver);
+        } else {
+            deliver(copy);
+        }
+    }
+
+    private void deliver(byte[] mad) {
         Receiver target = peer.receiver;
         if (target != null && !peer.closed) {
-            target.received(copy, length, MadAddress.gsi(lid));
+            target.received(mad, mad.length, MadAddress.gsi(lid));
         }
     }
 
@@ -85,5 +130,47 @@ final class LoopbackChannel implements MadChannel {
     @Override
     public void close() {
         closed = true;
+        synchronized (this) {
+            if (impairment != null) {
+                impairment.thread.shutdownNow();
+            }
+        }
+    }
+
+    /** The seeded faults of one direction and the thread that delivers in it. */
+    private record Impairment(Random random, double loss, double duplicate, double reorder, ExecutorService thread) {
+
+        void pass(byte[] mad, java.util.function.Consumer<byte[]> deliver) {
+            boolean lost;
+            boolean twice;
+            boolean late;
+            synchronized (random) {
+                lost = random.nextDouble() < loss;
+                twice = random.nextDouble() < duplicate;
+                late = random.nextDouble() < reorder;
+            }
+            if (lost) {
+                return;
+            }
+            try {
+                thread.execute(() -> {
+                    if (late) {
+                        try {
+                            // behind whatever is sent next: the executor runs tasks in order
+                            thread.execute(() -> deliver.accept(mad));
+                        } catch (java.util.concurrent.RejectedExecutionException closed) {
+                            // the channel closed: the datagram is lost
+                        }
+                    } else {
+                        deliver.accept(mad);
+                    }
+                    if (twice) {
+                        deliver.accept(mad.clone());
+                    }
+                });
+            } catch (java.util.concurrent.RejectedExecutionException closed) {
+                // the channel closed: the datagram is lost
+            }
+        }
     }
 }

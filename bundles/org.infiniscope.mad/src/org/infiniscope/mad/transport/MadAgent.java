@@ -24,7 +24,16 @@ public interface MadAgent {
     interface Responder {
 
         /**
-         * @param answer a 256-byte MAD, normally with the request's TransactionID and a response method
+         * Sends an answer. For a class that uses RMPP (SA, vendor classes 0x30–0x4F) the answer may be a
+         * whole payload in the form {@link MadResponse} describes (the 56- or 40-byte header region, then the
+         * data): when it is longer than 256 bytes, or its RMPP header has the Active flag, it goes as an RMPP
+         * transfer, segmented by the transport or, when the channel's kernel does RMPP, by the kernel. The
+         * method returns once the transfer has started; a transfer the receiver aborts or never acknowledges
+         * is counted in {@link TransportStatistics#rmppAborted()}.
+         *
+         * @param answer a 256-byte MAD, or an RMPP payload as above, normally with the request's
+         *        TransactionID and a response method
+         * @throws IOException when the answer cannot be sent, or is longer than a MAD in a class without RMPP
          */
         void respond(byte[] answer) throws IOException;
     }

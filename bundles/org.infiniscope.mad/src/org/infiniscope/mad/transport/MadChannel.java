@@ -41,6 +41,20 @@ public interface MadChannel extends AutoCloseable {
     void send(byte[] mad, int length, MadAddress destination, int responseTimeoutMillis) throws IOException;
 
     /**
+     * Says whether something below this channel (the kernel's MAD layer, for libibumad) segments and
+     * reassembles RMPP transfers of a class. When it does, the transport hands whole payloads to
+     * {@link #send} and expects whole reassembled payloads from the receiver; when it does not, the transport
+     * runs RMPP itself over single 256-byte MADs.
+     *
+     * @param mgmtClass a management class that uses RMPP (SA, vendor classes 0x30–0x4F)
+     * @return whether RMPP transfers of the class pass through this channel whole; {@code false} by default,
+     *         as for a simulator that carries single datagrams
+     */
+    default boolean rmppInKernel(int mgmtClass) {
+        return false;
+    }
+
+    /**
      * Starts delivering received MADs, each on a thread of the channel's, until {@link #close()}.
      *
      * @param receiver where MADs go; it must return quickly

@@ -20,8 +20,16 @@ public interface MadTransport extends AutoCloseable {
      * Sends a request and completes with its answer. Requests whose method expects no answer (Send,
      * Trap, a response) complete with {@code null} once sent.
      *
+     * An answer of an RMPP class that comes in several segments over a channel without RMPP of its own
+     * ({@link MadChannel#rmppInKernel}) is reassembled here, acknowledged window by window, and completes the
+     * future whole, in the form {@link MadResponse} describes. Once its first segment is in, the request stops
+     * being resent, keeps its one place in the window, and may take as long as segments keep coming: it
+     * fails when no new segment comes for the request's time-out × (retries + 1), or after the RMPP total time.
+     *
      * @return a future completed with the answer, or exceptionally with {@link MadTimeoutException} after
-     *         every attempt timed out, or with an {@link IOException} when the MAD could not be sent
+     *         every attempt timed out or when an RMPP answer stalled, with {@link RmppTransferException} when
+     *         its RMPP transfer was aborted or stopped, with a {@link org.infiniscope.mad.wire.MadFormatException}
+     *         when its first segment was malformed, or with an {@link IOException} when the MAD could not be sent
      */
     CompletableFuture<MadResponse> send(MadRequest request);
 

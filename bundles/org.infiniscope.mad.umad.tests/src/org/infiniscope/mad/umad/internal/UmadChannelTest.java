@@ -104,6 +104,7 @@ class UmadChannelTest {
     void unsolicitedMethodsGoIntoTheMaskAndRmppIntoTheVersion() throws Exception {
         try (StandInUmad standIn = new StandInUmad(false, 1);
                 UmadChannel channel = UmadChannel.open(UmadLibrary.of(standIn.lookup()), "umad:mlx5_0:1")) {
+            assertFalse(channel.rmppInKernel(MgmtClass.SUBN_ADM), "nothing registered yet");
             channel.register(MgmtClass.SUBN_ADM, 2, true, Set.of(Method.GET, Method.SET, Method.GET_TABLE));
             channel.register(MgmtClass.SUBN_ADM, 2, true, Set.of(Method.GET));
             channel.register(MgmtClass.SUBN_ADM, 2, true, Set.of(Method.GET, Method.DELETE));
@@ -117,6 +118,8 @@ class UmadChannelTest {
             StandInUmad.Registration pma = standIn.registrations.get(2);
             assertEquals(0, pma.rmppVersion());
             assertEquals(0, pma.mask0());
+            assertTrue(channel.rmppInKernel(MgmtClass.SUBN_ADM), "the kernel segments SA transfers");
+            assertFalse(channel.rmppInKernel(MgmtClass.PERF_MGT), "registered without RMPP");
         }
     }
 

@@ -25,8 +25,9 @@ final class AgentTable {
      * @param portId the umad port it lives on
      * @param agentId the kernel's agent ID
      * @param methods the unsolicited methods it receives
+     * @param rmpp whether it was registered with an RMPP version, so that the kernel segments and reassembles
      */
-    record Agent(int portId, int agentId, int mgmtClass, int classVersion, Set<Integer> methods) {
+    record Agent(int portId, int agentId, int mgmtClass, int classVersion, Set<Integer> methods, boolean rmpp) {
     }
 
     private final Map<Integer, List<Agent>> byClass = new HashMap<>();
@@ -39,6 +40,12 @@ final class AgentTable {
     synchronized Agent sender(int mgmtClass, int classVersion) {
         List<Agent> agents = byClass.get(key(mgmtClass, classVersion));
         return agents == null ? null : agents.getFirst();
+    }
+
+    /** @return whether an agent of the class, of any version, was registered with RMPP */
+    synchronized boolean rmpp(int mgmtClass) {
+        return byClass.values().stream().flatMap(List::stream)
+                .anyMatch(agent -> agent.mgmtClass() == mgmtClass && agent.rmpp());
     }
 
     /** @return the methods no agent of the class receives yet; {@code null} when nothing needs registering */

@@ -138,8 +138,17 @@ public final class UmadChannel implements MadChannel {
                 throw new UmadException(Reason.CALL_FAILED, "umad_register of " + MgmtClass.name(mgmtClass) + " v"
                         + classVersion + " methods " + methods + " on " + this + " failed: " + Errno.describe(agentId));
             }
-            agents.add(new AgentTable.Agent(portId, agentId, mgmtClass, classVersion, Set.copyOf(methods)));
+            agents.add(new AgentTable.Agent(portId, agentId, mgmtClass, classVersion, Set.copyOf(methods), rmpp));
         }
+    }
+
+    /**
+     * The kernel's MAD layer runs RMPP for an agent registered with an RMPP version: it segments what is
+     * sent and hands over whole reassembled transfers, as the transport's receive buffers expect.
+     */
+    @Override
+    public boolean rmppInKernel(int mgmtClass) {
+        return agents.rmpp(mgmtClass);
     }
 
     @Override

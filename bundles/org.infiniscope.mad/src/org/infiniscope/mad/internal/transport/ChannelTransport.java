@@ -10,11 +10,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
+import org.infiniscope.mad.Mad;
 import org.infiniscope.mad.MadHeader;
 import org.infiniscope.mad.Method;
 import org.infiniscope.mad.MgmtClass;
@@ -36,12 +36,12 @@ import org.infiniscope.mad.wire.Bits;
 /**
  * The {@link MadTransport} engine over any {@link MadChannel}: transaction IDs, matching, time-outs,
  * retries and the outstanding windows. One lock guards the request state and is held only for map and
- * queue operations, never while calling the channel or completing a future.
+ * queue operations, never while calling the channel or completing a future. RMPP transfers of classes
+ * whose channel does not run RMPP itself go through {@link RmppTransfers}.
  */
 public final class ChannelTransport implements MadTransport, MadChannel.Receiver {
 
     private static final int TID_OFFSET = 8;
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ChannelTransport.class);
 
     private final MadChannel channel;
     private final TransportConfig config;
@@ -53,6 +53,7 @@ public final class ChannelTransport implements MadTransport, MadChannel.Receiver
     private final Set<Integer> registeredClasses = new HashSet<>();
     private final List<AgentEntry> agents = new CopyOnWriteArrayList<>();
     private final Counters counters = new Counters();
+    private final RmppTransfers rmpp;
     private int nextTid = 1;
     private boolean closed;
 
@@ -66,6 +67,7 @@ public final class ChannelTransport implements MadTransport, MadChannel.Receiver
         });
         scheduler.setRemoveOnCancelPolicy(true);
         this.timer = scheduler;
+        this.rmpp = new RmppTransfers(this, scheduler, config.rmpp());
     }
 
     /** Builds a transport and starts its channel. */
@@ -190,8 +192,8 @@ public final class ChannelTransport implements MadTransport, MadChannel.Receiver
     private void timedOut(Pending pending, int attempt) {
         boolean retry;
         synchronized (lock) {
-            if (outstanding.get(pending.key) != pending || pending.attempts != attempt) {
-                return; // answered meanwhile
+            if (outstanding.get(pending.key) != pending || pending.attempts != attempt || pending.inTransfer) {
+                return; // answered meanwhile, or the answer is arriving in segments
             }
             retry = pending.retriesLeft > 0;
             if (retry) {
@@ -250,6 +252,9 @@ public final class ChannelTransport implements MadTransport, MadChannel.Receiver
         }
         int mgmtClass = Bits.u8(mad, 1);
         int method = Bits.u8(mad, 3);
+        if (transportRunsRmpp(mgmtClass) && rmpp.received(mad, length, source)) {
+            return;
+        }
         if (Method.isResponse(method)) {
             answer(mgmtClass, mad, length, source);
         } else {
@@ -282,8 +287,7 @@ public final class ChannelTransport implements MadTransport, MadChannel.Receiver
         boolean taken = false;
         for (AgentEntry entry : agents) {
             if (entry.spec.accepts(mgmtClass, classVersion, method)) {
-                entry.submit(new IncomingMad(taken ? bytes.clone() : bytes, source),
-                        answer -> channel.send(answer, answer.length, source, 0));
+                entry.submit(new IncomingMad(taken ? bytes.clone() : bytes, source), answer -> respond(answer, source));
                 taken = true;
             }
         }
@@ -291,6 +295,100 @@ public final class ChannelTransport implements MadTransport, MadChannel.Receiver
             synchronized (lock) {
                 counters.unhandled++;
             }
+        }
+    }
+
+    private boolean transportRunsRmpp(int mgmtClass) {
+        return usesRmpp(mgmtClass) && !channel.rmppInKernel(mgmtClass);
+    }
+
+    private void respond(byte[] answer, MadAddress destination) throws IOException {
+        if (answer.length < MadHeader.LENGTH) {
+            throw new IOException("an answer of " + answer.length + " bytes has no MAD header");
+        }
+        int mgmtClass = Bits.u8(answer, 1);
+        if (transportRunsRmpp(mgmtClass) && RmppTransfers.needsTransfer(answer)) {
+            rmpp.respond(answer, destination);
+            return;
+        }
+        if (answer.length > Mad.SIZE && !usesRmpp(mgmtClass)) {
+            throw new IOException("an answer of " + answer.length + " bytes does not fit one MAD, and "
+                    + MgmtClass.name(mgmtClass) + " has no RMPP");
+        }
+        sendRaw(answer, destination);
+    }
+
+    /** Sends a MAD that expects no answer: an agent's answer, or an RMPP segment or ACK. */
+    void sendRaw(byte[] mad, MadAddress destination) throws IOException {
+        synchronized (lock) {
+            // counted before the call: a peer on the same thread may finish the exchange inside it
+            counters.sent++;
+        }
+        channel.send(mad, mad.length, destination, 0);
+    }
+
+    /**
+     * Hands an outstanding request over to the RMPP transfer of its answer: the attempt timer stops, and
+     * the request stays in the window, counted once, until the transfer ends.
+     *
+     * @return the request, or {@code null} when none is outstanding with this class and TID, or its answer
+     *         is already arriving
+     */
+    Pending claimForTransfer(int mgmtClass, int tidLow) {
+        synchronized (lock) {
+            Pending pending = outstanding.get(key(mgmtClass, tidLow));
+            if (pending == null || pending.inTransfer) {
+                return null;
+            }
+            pending.inTransfer = true;
+            if (pending.timeoutTask != null) {
+                pending.timeoutTask.cancel(false);
+            }
+            return pending;
+        }
+    }
+
+    /** Completes a request with the message its RMPP transfer reassembled. */
+    void completeTransfer(Pending pending, byte[] message, MadAddress source) {
+        if (!release(pending)) {
+            return;
+        }
+        long rtt = System.nanoTime() - pending.lastSentNanos;
+        synchronized (lock) {
+            counters.answered++;
+        }
+        pending.future.complete(new MadResponse(message, source, pending.attempts, rtt));
+        pump();
+    }
+
+    /** Fails a request whose answer's transfer ended without a message. */
+    void failTransfer(Pending pending, Exception failure) {
+        if (!release(pending)) {
+            return;
+        }
+        if (failure instanceof MadTimeoutException) {
+            synchronized (lock) {
+                counters.timedOut++;
+            }
+        }
+        pending.future.completeExceptionally(failure);
+        pump();
+    }
+
+    /** Hands a request that arrived in RMPP segments, reassembled, to the agents. */
+    void deliverReassembled(byte[] message, MadAddress source) {
+        deliver(Bits.u8(message, 1), Bits.u8(message, 2), Bits.u8(message, 3), message, message.length, source);
+    }
+
+    void countUnmatched() {
+        synchronized (lock) {
+            counters.unmatched++;
+        }
+    }
+
+    void countUnhandled() {
+        synchronized (lock) {
+            counters.unhandled++;
         }
     }
 
@@ -314,7 +412,8 @@ public final class ChannelTransport implements MadTransport, MadChannel.Receiver
     public TransportStatistics statistics() {
         synchronized (lock) {
             return new TransportStatistics(counters.sent, counters.received, counters.answered, counters.retried,
-                    counters.timedOut, counters.unmatched, counters.unhandled, outstanding.size(), queue.size());
+                    counters.timedOut, counters.unmatched, counters.unhandled, outstanding.size(), queue.size(),
+                    rmpp.completed(), rmpp.segments(), rmpp.aborted());
         }
     }
 
@@ -338,6 +437,7 @@ public final class ChannelTransport implements MadTransport, MadChannel.Receiver
             perDestination.clear();
         }
         timer.shutdownNow();
+        rmpp.close();
         agents.forEach(AgentEntry::close);
         agents.clear();
         channel.close();
@@ -354,37 +454,5 @@ public final class ChannelTransport implements MadTransport, MadChannel.Receiver
         long timedOut;
         long unmatched;
         long unhandled;
-    }
-
-    /** An agent and the single thread that calls it, so that it sees one MAD at a time. */
-    private static final class AgentEntry {
-        final AgentSpec spec;
-        final MadAgent agent;
-        final java.util.concurrent.ExecutorService executor = Executors
-                .newSingleThreadExecutor(Thread.ofVirtual().name("infiniscope-mad-agent").factory());
-
-        AgentEntry(AgentSpec spec, MadAgent agent) {
-            this.spec = spec;
-            this.agent = agent;
-        }
-
-        void submit(IncomingMad mad, MadAgent.Responder responder) {
-            try {
-                executor.execute(() -> {
-                    try {
-                        agent.handle(mad, responder);
-                    } catch (RuntimeException e) {
-                        // a bug in the agent: keep the trace, keep the transport
-                        LOG.error("MAD agent for class 0x{} failed", Integer.toHexString(spec.mgmtClass()), e);
-                    }
-                });
-            } catch (java.util.concurrent.RejectedExecutionException closedMeanwhile) {
-                // the registration was closed while the MAD was on its way: drop it
-            }
-        }
-
-        void close() {
-            executor.shutdownNow();
-        }
     }
 }

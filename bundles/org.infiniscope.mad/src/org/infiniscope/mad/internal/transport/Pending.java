@@ -18,6 +18,8 @@ final class Pending {
     int attempts;
     long lastSentNanos;
     ScheduledFuture<?> timeoutTask;
+    /** Set when the answer's first RMPP segment arrived: from then on the transfer, not the attempt timer, bounds it. */
+    boolean inTransfer;
 
     Pending(long key, byte[] mad, MadAddress destination, int timeoutMillis, int retries) {
         this.key = key;
