@@ -103,6 +103,54 @@ class LauncherScriptIT {
     }
 
     @Test
+    void fabricIsTakenOutOfTheArgumentsAndHandedToTheTools() throws Exception {
+        // version takes no arguments: --fabric reached the launcher, not the tool
+        Result version = run("", Map.of(), "version", "--fabric", "umad", "--short");
+        assertEquals(0, version.status(), version.err());
+        // the framework property reaches smpquery, whose embedded simulator is not installed yet
+        Result sim = run("", Map.of(), "smpquery", "--fabric=sim", "-D", "nodeinfo", "0");
+        assertEquals(3, sim.status(), sim.err());
+        assertTrue(sim.err().contains("fabric 'sim': no provider for 'sim' is installed yet"), sim.err());
+        Result fromEnvironment = run("", Map.of("INFINISCOPE_FABRIC", "sim:ft2:4:2"), "smpquery", "ni", "1");
+        assertEquals(3, fromEnvironment.status(), fromEnvironment.err());
+        assertTrue(fromEnvironment.err().contains("fabric 'sim:ft2:4:2'"), fromEnvironment.err());
+    }
+
+    @Test
+    void ibsimWithoutUmad2simNamesThePackage() throws Exception {
+        Result result = run("", Map.of("INFINISCOPE_UMAD2SIM", "/nonexistent/libumad2sim.so"), "smpquery",
+                "--fabric", "ibsim:lab@h00002", "-D", "nodeinfo", "0");
+        assertEquals(1, result.status());
+        assertEquals("infiniscope: --fabric ibsim:lab@h00002 needs umad2sim, and /nonexistent/libumad2sim.so is"
+                + " missing: apt-get install libumad2sim0\n", result.err());
+    }
+
+    @Test
+    void aMalformedIbsimFabricIsAUsageError() throws Exception {
+        for (String fabric : List.of("ibsim", "ibsim:", "ibsim:lab@", "ibsim:a@b@c")) {
+            Result result = run("", Map.of(), "smpquery", "--fabric", fabric, "-D", "nodeinfo", "0");
+            assertEquals(2, result.status(), fabric + ": " + result.err());
+            assertTrue(result.err().startsWith("infiniscope: bad --fabric '" + fabric + "'"), result.err());
+        }
+        Result missing = run("", Map.of(), "smpquery", "-D", "nodeinfo", "0", "--fabric");
+        assertEquals(2, missing.status(), missing.err());
+        assertTrue(missing.err().startsWith("infiniscope: --fabric needs a value"), missing.err());
+    }
+
+    @Test
+    void ibsimRunsOnlyTheFinalJavaPreloadedInAScratchFolderThatIsRemoved() throws Exception {
+        // a harmless library in umad2sim's place: the umad provider then sees that umad2sim is not loaded
+        Result result = run("", Map.of("INFINISCOPE_UMAD2SIM", "/usr/lib/x86_64-linux-gnu/libm.so.6"), "smpquery",
+                "--fabric", "ibsim:lab", "-D", "nodeinfo", "0");
+        assertEquals(1, result.status(), result.err());
+        assertTrue(result.err().contains("does not run under umad2sim (LD_PRELOAD has no libumad2sim)"),
+                result.err());
+        try (var left = Files.list(STATE.resolve("run"))) {
+            assertEquals(List.of(), left.toList(), "scratch folders left behind");
+        }
+    }
+
+    @Test
     void guiOpensTheInfiniscopeWindow() throws Exception {
         String display = System.getenv("DISPLAY");
         boolean hasDisplay = display != null && !display.isEmpty();

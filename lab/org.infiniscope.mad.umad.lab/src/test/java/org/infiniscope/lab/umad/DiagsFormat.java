@@ -8,24 +8,16 @@ import java.util.Set;
 import org.infiniscope.mad.perf.PerfCounters;
 import org.infiniscope.mad.perf.PortCounter;
 import org.infiniscope.mad.sa.PathRecord;
-import org.infiniscope.mad.smp.LinkEncodings;
-import org.infiniscope.mad.smp.NodeInfo;
-import org.infiniscope.mad.smp.PortInfo;
 
 /**
- * What infiniband-diags 44 prints for a value our codecs decoded: field name to text, in the tools' order, each
- * converted the way the tool converts it (hex widths, widths and speeds through {@link LinkEncodings}, GIDs
- * through {@link org.infiniscope.mad.Gid#toString()}), so that a comparison is field by field on the text a
- * person reads. Names are the tools' own ({@code smpquery}/{@code perfquery} use libibmad's field names,
- * {@code saquery} the names of its PathRecord dump).
+ * What infiniband-diags 44 prints for a PerfMgt or SA value our codecs decoded: field name to text, in the tools'
+ * order, each converted the way the tool converts it (hex widths, GIDs through
+ * {@link org.infiniscope.mad.Gid#toString()}), so that a comparison is field by field on the text a person reads.
+ * Names are the tools' own ({@code perfquery} uses libibmad's field names, {@code saquery} the names of its
+ * PathRecord dump). The SMA attributes' text is production code, {@link org.infiniscope.diag.format.SmpFormat}:
+ * the lab checks prove it.
  */
 final class DiagsFormat {
-
-    /**
-     * What smpquery prints instead of the M_Key: the tool never shows it, and neither do we, so this field is
-     * checked to be hidden rather than compared.
-     */
-    static final String HIDDEN_MKEY = "<not displayed>";
 
     /**
      * The PortCounters fields that count every packet the port carries, the MADs of whoever reads them included:
@@ -35,89 +27,6 @@ final class DiagsFormat {
             PortCounter.PORT_RCV_DATA.label(), PortCounter.PORT_XMIT_PKTS.label(), PortCounter.PORT_RCV_PKTS.label());
 
     private DiagsFormat() {
-    }
-
-    /** @return {@code smpquery nodeinfo}'s fields */
-    static Map<String, String> nodeInfo(NodeInfo n) {
-        Map<String, String> f = new LinkedHashMap<>();
-        f.put("BaseVers", dec(n.baseVersion()));
-        f.put("ClassVers", dec(n.classVersion()));
-        f.put("NodeType", n.nodeTypeName());
-        f.put("NumPorts", dec(n.numPorts()));
-        f.put("SystemGuid", hex(n.systemImageGuid(), 8));
-        f.put("Guid", hex(n.nodeGuid(), 8));
-        f.put("PortGuid", hex(n.portGuid(), 8));
-        f.put("PartCap", dec(n.partitionCap()));
-        f.put("DevId", hex(n.deviceId(), 2));
-        f.put("Revision", hex(Integer.toUnsignedLong(n.revision()), 4));
-        f.put("LocalPort", dec(n.localPortNum()));
-        f.put("VendorId", hex(n.vendorId(), 3));
-        return f;
-    }
-
-    /** @return {@code smpquery portinfo}'s fields (the capability names under CapMask are not values) */
-    static Map<String, String> portInfo(PortInfo p) {
-        Map<String, String> f = new LinkedHashMap<>();
-        f.put("Mkey", HIDDEN_MKEY);
-        f.put("GidPrefix", hex(p.gidPrefix(), 8));
-        f.put("Lid", dec(p.lid()));
-        f.put("SMLid", dec(p.masterSmLid()));
-        f.put("CapMask", "0x" + Integer.toHexString(p.capabilityMask()));
-        f.put("DiagCode", hex(p.diagCode(), 2));
-        f.put("MkeyLeasePeriod", dec(p.mKeyLeasePeriod()));
-        f.put("LocalPort", dec(p.localPortNum()));
-        f.put("LinkWidthEnabled", LinkEncodings.widthMask(p.linkWidthEnabled()));
-        f.put("LinkWidthSupported", LinkEncodings.widthMask(p.linkWidthSupported()));
-        f.put("LinkWidthActive", LinkEncodings.width(p.linkWidthActive()));
-        f.put("LinkSpeedSupported", LinkEncodings.speedMask(p.linkSpeedSupported()));
-        f.put("LinkState", LinkEncodings.portState(p.portState()));
-        f.put("PhysLinkState", LinkEncodings.physicalState(p.portPhysicalState()));
-        f.put("LinkDownDefState", linkDownDefaultState(p.linkDownDefaultState()));
-        f.put("ProtectBits", dec(p.mKeyProtectBits()));
-        f.put("LMC", dec(p.lmc()));
-        f.put("LinkSpeedActive", LinkEncodings.speed(p.linkSpeedActive()));
-        f.put("LinkSpeedEnabled", LinkEncodings.speedMask(p.linkSpeedEnabled()));
-        f.put("NeighborMTU", LinkEncodings.mtu(p.neighborMtu()));
-        f.put("SMSL", dec(p.masterSmSl()));
-        f.put("VLCap", LinkEncodings.vlCap(p.vlCap()));
-        f.put("InitType", hex(p.initType(), 1));
-        f.put("VLHighLimit", dec(p.vlHighLimit()));
-        f.put("VLArbHighCap", dec(p.vlArbitrationHighCap()));
-        f.put("VLArbLowCap", dec(p.vlArbitrationLowCap()));
-        f.put("InitReply", hex(p.initTypeReply(), 1));
-        f.put("MtuCap", LinkEncodings.mtu(p.mtuCap()));
-        f.put("VLStallCount", dec(p.vlStallCount()));
-        f.put("HoqLife", dec(p.hoqLife()));
-        f.put("OperVLs", p.operationalVls() == 0 ? "No change" : LinkEncodings.vlCap(p.operationalVls()));
-        f.put("PartEnforceInb", bit(p.partitionEnforcementInbound()));
-        f.put("PartEnforceOutb", bit(p.partitionEnforcementOutbound()));
-        f.put("FilterRawInb", bit(p.filterRawInbound()));
-        f.put("FilterRawOutb", bit(p.filterRawOutbound()));
-        f.put("MkeyViolations", dec(p.mKeyViolations()));
-        f.put("PkeyViolations", dec(p.pKeyViolations()));
-        f.put("QkeyViolations", dec(p.qKeyViolations()));
-        f.put("GuidCap", dec(p.guidCap()));
-        f.put("ClientReregister", bit(p.clientReregister()));
-        f.put("McastPkeyTrapSuppressionEnabled", dec(p.multicastPKeyTrapSuppressionEnabled()));
-        f.put("SubnetTimeout", dec(p.subnetTimeout()));
-        f.put("RespTimeVal", dec(p.respTimeValue()));
-        f.put("LocalPhysErr", dec(p.localPhyErrors()));
-        f.put("OverrunErr", dec(p.overrunErrors()));
-        f.put("MaxCreditHint", dec(p.maxCreditHint()));
-        f.put("RoundTrip", dec(p.linkRoundTripLatency()));
-        f.put("CapabilityMask2", "0x" + Integer.toHexString(p.capabilityMask2()));
-        f.put("LinkSpeedExtActive", LinkEncodings.extSpeed(p.linkSpeedExtActive()));
-        f.put("LinkSpeedExtSupported", LinkEncodings.extSpeedMask(p.linkSpeedExtSupported()));
-        f.put("LinkSpeedExtEnabled", LinkEncodings.extSpeedEnabled(p.linkSpeedExtEnabled()));
-        return f;
-    }
-
-    /**
-     * LinkDownDefaultState has only three defined values; libibmad prints the rest as {@code ?(n)}, where
-     * {@link LinkEncodings#physicalState} would name a physical state.
-     */
-    private static String linkDownDefaultState(int state) {
-        return state <= 2 ? LinkEncodings.physicalState(state) : "?(" + state + ")";
     }
 
     /** @return {@code perfquery}'s PortCounters fields: the select masks in hex, every counter raw in decimal */
@@ -163,10 +72,6 @@ final class DiagsFormat {
 
     private static String dec(long value) {
         return Long.toString(value);
-    }
-
-    private static String bit(boolean value) {
-        return value ? "1" : "0";
     }
 
     /** libibmad's hex fields: {@code 0x} and two lower-case digits per byte of the field. */

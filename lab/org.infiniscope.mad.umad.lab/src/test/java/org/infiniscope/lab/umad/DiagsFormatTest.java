@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.infiniscope.diag.format.SmpFormat;
 import org.infiniscope.mad.perf.PerfAttributes;
 import org.infiniscope.mad.perf.PerfMgtMad;
 import org.infiniscope.mad.sa.PathRecord;
@@ -31,7 +32,7 @@ class DiagsFormatTest {
     void nodeInfoAsSmpqueryPrintsIt() throws IOException, MadFormatException {
         String output = ToolTextTest.captured("dumps/smpquery-nodeinfo.txt");
         byte[] mad = Dumps.lastWithAttribute(output, "rcv buf", NodeInfo.ATTRIBUTE_ID);
-        FieldComparison.assertAgrees("NodeInfo", DiagsFormat.nodeInfo(Smp.decodeAttribute(mad, NodeInfo.CODEC)),
+        FieldComparison.assertAgrees("NodeInfo", SmpFormat.nodeInfo(Smp.decodeAttribute(mad, NodeInfo.CODEC)),
                 ToolText.single(output));
     }
 
@@ -48,7 +49,7 @@ class DiagsFormatTest {
     private static void assertPortInfo(String capture) throws IOException, MadFormatException {
         String output = ToolTextTest.captured(capture);
         byte[] mad = Dumps.lastWithAttribute(output, "rcv buf", PortInfo.ATTRIBUTE_ID);
-        FieldComparison.assertAgrees(capture, DiagsFormat.portInfo(Smp.decodeAttribute(mad, PortInfo.CODEC)),
+        FieldComparison.assertAgrees(capture, SmpFormat.portInfo(Smp.decodeAttribute(mad, PortInfo.CODEC)),
                 ToolText.single(output));
     }
 

@@ -13,6 +13,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.infiniscope.diag.format.SmpFormat;
 import org.infiniscope.mad.ClassPortInfo;
 import org.infiniscope.mad.Gid;
 import org.infiniscope.mad.Mad;
@@ -47,7 +48,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The libibumad transport against ibsim, compared with infiniband-diags on the same fabric (the 2-level fat tree
  * of 16 hosts): the probe attaches as h00002, OpenSM as h00001. Our answers are decoded with the project's codecs
  * and compared, field by field, with the normal text output of smpquery, perfquery and saquery, each value
- * converted as the tool prints it ({@link DiagsFormat}).
+ * converted as the tool prints it ({@link SmpFormat} for the SMA attributes, the production formatter of
+ * {@code ./infiniscope smpquery}; {@link DiagsFormat} for the rest).
  * <p>
  * Differences permitted, and why:
  * <ul>
@@ -124,7 +126,7 @@ class UmadLabIT {
         assertEquals(drPath.equals("0") ? NodeInfo.TYPE_CA : NodeInfo.TYPE_SWITCH, ours.nodeType(), "NodeType");
 
         ToolText.Block theirs = ToolText.single(tool("smpquery", "-D", "nodeinfo", drPath));
-        FieldComparison.assertAgrees("NodeInfo over [" + drPath + "]", DiagsFormat.nodeInfo(ours), theirs);
+        FieldComparison.assertAgrees("NodeInfo over [" + drPath + "]", SmpFormat.nodeInfo(ours), theirs);
     }
 
     @Order(2)
@@ -137,7 +139,7 @@ class UmadLabIT {
         ToolText.Block theirs = ToolText
                 .single(tool("smpquery", "-D", "portinfo", drPath, String.valueOf(port)));
         FieldComparison.assertAgrees("PortInfo of port " + port + " over [" + drPath + "]",
-                DiagsFormat.portInfo(ours), theirs);
+                SmpFormat.portInfo(ours), theirs);
     }
 
     @Test
