@@ -55,8 +55,8 @@ class SmpQueryArgsTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = ';', value = {
-            "-D;missing OP: one of nodeinfo|ni, nodedesc|nd, portinfo|pi, switchinfo|si",
-            "-D linkinfo 0;unknown operation 'linkinfo': expected one of nodeinfo|ni, nodedesc|nd, portinfo|pi, switchinfo|si",
+            "-D;missing OP: one of nodeinfo|ni, nodedesc|nd, portinfo|pi, switchinfo|si, pkeytable|pkeys, sl2vltable|sl2vl, vlarbitration|vlarb, guidinfo|gi",
+            "-D linkinfo 0;unknown operation 'linkinfo': expected one of nodeinfo|ni, nodedesc|nd, portinfo|pi, switchinfo|si, pkeytable|pkeys, sl2vltable|sl2vl, vlarbitration|vlarb, guidinfo|gi",
             "-D ni;missing DEST: a LID, or with -D a directed route such as 0,1,3",
             "-D ni 0,x;the directed route '0,x': 'x' is not a number",
             "-D ni 0,256;the directed route '0,256': 256 is outside 0..255",

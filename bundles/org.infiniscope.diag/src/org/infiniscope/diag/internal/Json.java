@@ -1,9 +1,10 @@
 package org.infiniscope.diag.internal;
 
+import java.util.List;
 import java.util.Map;
 
 /**
- * Writes the JSON of {@code --json}: objects of strings, numbers and nested objects. The target platform has no
+ * Writes the JSON of {@code --json}: objects of strings, numbers, lists and nested objects. The target platform has no
  * JSON library yet, and output this flat needs only the string escapes of RFC 8259; switch to the library when one
  * joins the platform for the REST API.
  */
@@ -34,6 +35,16 @@ final class Json {
                     value(entry.getValue(), json);
                 }
                 json.append('}');
+            }
+            case List<?> list -> {
+                json.append('[');
+                for (int i = 0; i < list.size(); i++) {
+                    if (i > 0) {
+                        json.append(',');
+                    }
+                    value(list.get(i), json);
+                }
+                json.append(']');
             }
             case Number number -> json.append(number);
             case Boolean bool -> json.append(bool);

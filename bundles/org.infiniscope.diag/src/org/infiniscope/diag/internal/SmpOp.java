@@ -8,8 +8,14 @@ import java.util.stream.Collectors;
 /** The operations of {@code smpquery}, with smpquery's names and aliases (matched without regard to case). */
 enum SmpOp {
 
-    NODE_INFO("NodeInfo", "NI", false, "node info"), NODE_DESC("NodeDesc", "ND", false, "node desc"), PORT_INFO(
-            "PortInfo", "PI", true, "port info"), SWITCH_INFO("SwitchInfo", "SI", false, "switch info");
+    NODE_INFO("NodeInfo", "NI", false, "node info"), // 0x11
+    NODE_DESC("NodeDesc", "ND", false, "node desc"), // 0x10, after NodeInfo
+    PORT_INFO("PortInfo", "PI", true, "port info"), // 0x15
+    SWITCH_INFO("SwitchInfo", "SI", false, "switch info"), // 0x12
+    PKEY_TABLE("PKeyTable", "PKeys", true, "pkey table"), // 0x16, block by block
+    SL2VL_TABLE("SL2VLTable", "SL2VL", true, "slvl"), // 0x17, every input port of a switch
+    VL_ARBITRATION("VLArbitration", "VLArb", true, "vl arb"), // 0x18, low then high priority
+    GUID_INFO("GUIDInfo", "GI", false, "guid info"); // 0x14, block by block
 
     private final String name;
     private final String alias;

@@ -27,6 +27,7 @@ final class SmpQuery {
      */
     static String run(SmpQueryArgs args, SmpGetter smps) throws QueryException {
         Destination to = args.destination();
+        Gets gets = new Gets(smps);
         return switch (args.op()) {
             case NODE_INFO -> {
                 Map<String, String> fields = SmpFormat.nodeInfo(get(smps, SmpOp.NODE_INFO, NodeInfo.CODEC, 0));
@@ -55,7 +56,40 @@ final class SmpQuery {
                         ? json(args, fields)
                         : "# Switch info: " + to.describe() + "\n" + SmpFormat.text(fields);
             }
+            case PKEY_TABLE -> table(args, SmpTables.pKeys(gets, args.port()));
+            case SL2VL_TABLE -> table(args, SmpTables.sl2vl(gets, to, args.port()));
+            case VL_ARBITRATION -> table(args, SmpTables.vlArbitration(gets, to, args.port()));
+            case GUID_INFO -> table(args, SmpTables.guidInfo(gets));
         };
+    }
+
+    private static String table(SmpQueryArgs args, SmpTables.Result result) {
+        return args.json() ? json(args, result.json()) : result.text();
+    }
+
+    /** Gets that fail with the tools' words: "node info query failed: ...". */
+    static final class Gets {
+
+        private final SmpGetter smps;
+
+        Gets(SmpGetter smps) {
+            this.smps = smps;
+        }
+
+        /**
+         * @param op the operation, which names the query unless {@code what} does
+         * @param what the query's name in a failure, such as "node info"; {@code null} for the operation's own
+         */
+        <T> T get(SmpOp op, AttributeCodec<T> codec, int modifier, String what) throws QueryException {
+            String name = what == null ? op.what() : what;
+            try {
+                return Smp.decodeAttribute(smps.get(codec.attributeId(), modifier), codec);
+            } catch (QueryException e) {
+                throw new QueryException(name + " query failed: " + e.getMessage());
+            } catch (MadFormatException | IllegalArgumentException e) {
+                throw new QueryException(name + " query failed: malformed answer: " + e.getMessage());
+            }
+        }
     }
 
     private static <T> T get(SmpGetter smps, SmpOp query, AttributeCodec<T> codec, int modifier)
@@ -69,7 +103,7 @@ final class SmpQuery {
         }
     }
 
-    private static String json(SmpQueryArgs args, Map<String, String> fields) {
+    private static String json(SmpQueryArgs args, Map<String, ?> fields) {
         Map<String, Object> object = new LinkedHashMap<>();
         object.put("operation", args.op().id());
         object.put("destination", args.destination().describe());

@@ -69,16 +69,17 @@ public final class SmpQueryTool implements ConsoleTool {
 
     @Override
     public String summary() {
-        return "query one SMA attribute of a node (NodeInfo, NodeDesc, PortInfo, SwitchInfo), as smpquery";
+        return "query SMA attributes of a node (NodeInfo, PortInfo, P_Key and SL2VL tables...), as smpquery";
     }
 
     @Override
     public String usage() {
         return """
                 usage: infiniscope smpquery [--fabric F] [-D] [-t TIMEOUT_MS] [--json] OP DEST [PORT]
-                  OP            nodeinfo|ni, nodedesc|nd, portinfo|pi, switchinfo|si
+                  OP            nodeinfo|ni, nodedesc|nd, portinfo|pi, switchinfo|si, pkeytable|pkeys,
+                                sl2vltable|sl2vl, vlarbitration|vlarb, guidinfo|gi
                   DEST          a LID, or with -D a directed route from this port such as 0,1,3
-                  PORT          the port of portinfo (default 0)
+                  PORT          the port of portinfo, pkeys, vlarb, and the output port of sl2vl (default 0)
                   --fabric F    umad, umad:CA:PORT or ibsim:SOCKET[@NODE]; default: the launcher's --fabric
                   -D, --Direct  DEST is a directed route
                   -t, --timeout how long to wait for each of the 4 attempts, in ms (default 1000)
