@@ -25,8 +25,8 @@ class ClassPortInfoTest {
     @Test
     void decodesWhatIbsimAnswersPerfquery() throws MadFormatException {
         ClassPortInfo info = ClassPortInfo.CODEC.decode(IBSIM_PMA, 0);
-        assertEquals(new ClassPortInfo(1, 1, 0x1200, 0, 18, ClassPortInfo.Address.NONE, ClassPortInfo.Address.NONE,
-                0), info);
+        assertEquals(new ClassPortInfo(1, 1, 0x1200, 0, 18, ClassPortInfo.Address.NONE, ClassPortInfo.Address.NONE, 0),
+                info);
         assertEquals(Duration.ofNanos(4096L << 18), info.responseTime());
         assertTrue(info.hasCapability(1 << 9 | 1 << 12));
         assertFalse(info.hasCapability(1 << 8));
@@ -72,8 +72,8 @@ class ClassPortInfoTest {
     void leavesTheBytesAroundItAlone() {
         byte[] buf = new byte[256];
         Arrays.fill(buf, (byte) 0x5A);
-        ClassPortInfo.CODEC.encode(new ClassPortInfo(1, 1, 0, 0, 0, ClassPortInfo.Address.NONE,
-                ClassPortInfo.Address.NONE, 0), buf, 64);
+        ClassPortInfo.CODEC.encode(
+                new ClassPortInfo(1, 1, 0, 0, 0, ClassPortInfo.Address.NONE, ClassPortInfo.Address.NONE, 0), buf, 64);
         assertEquals(0x5A, buf[63]);
         assertEquals(0x5A, buf[136]);
     }
@@ -89,12 +89,10 @@ class ClassPortInfoTest {
 
     @Test
     void rejectsFieldsWiderThanTheirBits() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new ClassPortInfo(1, 1, 0, 1 << 27, 0, ClassPortInfo.Address.NONE, ClassPortInfo.Address.NONE,
-                        0));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new ClassPortInfo(1, 1, 0,
+                1 << 27, 0, ClassPortInfo.Address.NONE, ClassPortInfo.Address.NONE, 0));
         assertTrue(e.getMessage().contains("CapabilityMask2"), e.getMessage());
-        assertThrows(IllegalArgumentException.class,
-                () -> new ClassPortInfo.Address(Gid.ZERO, 0, 16, 0, 0, 0, 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> new ClassPortInfo.Address(Gid.ZERO, 0, 16, 0, 0, 0, 0, 0));
         assertThrows(IllegalArgumentException.class,
                 () -> new ClassPortInfo.Address(Gid.ZERO, 0, 0, 0, 0, 0, 1 << 24, 0));
     }

@@ -21,8 +21,7 @@ class GidTest {
             "0x0001000000010000, 0x0000000100000001, 1:0:1::1:0:1",
             "0xff12401bffff0000, 0x00000000ffffffff, ff12:401b:ffff::ffff:ffff"})
     void printsAsInfinibandDiagsDo(String prefix, String interfaceId, String text) {
-        assertEquals(text, new Gid(hex(prefix), hex(interfaceId))
-                .toString());
+        assertEquals(text, new Gid(hex(prefix), hex(interfaceId)).toString());
     }
 
     private static long hex(String value) {

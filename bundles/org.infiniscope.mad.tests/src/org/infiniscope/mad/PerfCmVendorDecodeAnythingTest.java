@@ -106,8 +106,9 @@ class PerfCmVendorDecodeAnythingTest {
         seeds.add(PerfMgtMad.get(ExtendedCounterVariant.ADDITIONAL.codec(), 3, 1));
         seeds.add(CmMad.encode(new Rtu(1, 2, Octets.of((byte) 7)), 4));
         seeds.add(CmMad.encode(new Rej(1, 2, Rej.REQ, 28, Octets.of(new byte[72]), null), 5));
-        byte[] vendor = VendorMad.get(MellanoxGeneralInfo.MGMT_CLASS, 1, VendorMad.NO_OUI,
-                MellanoxGeneralInfo.ATTRIBUTE_ID, 0, 6).encode();
+        byte[] vendor = VendorMad
+                .get(MellanoxGeneralInfo.MGMT_CLASS, 1, VendorMad.NO_OUI, MellanoxGeneralInfo.ATTRIBUTE_ID, 0, 6)
+                .encode();
         vendor[34] = (byte) 0xcf;
         vendor[35] = 0x08;
         seeds.add(vendor);

@@ -58,9 +58,9 @@ public final class VersionTool implements ConsoleTool {
         invocation.out().println("infiniscope " + commands.version());
         invocation.out().println("OSGi framework: " + framework.getSymbolicName() + " " + framework.getVersion() + " ("
                 + context.getProperty(Constants.FRAMEWORK_VENDOR) + ")");
-        invocation.out().println("Java: " + System.getProperty("java.runtime.version") + " ("
-                + System.getProperty("java.vendor") + ") on " + System.getProperty("os.name") + " "
-                + System.getProperty("os.arch"));
+        invocation.out().println(
+                "Java: " + System.getProperty("java.runtime.version") + " (" + System.getProperty("java.vendor")
+                        + ") on " + System.getProperty("os.name") + " " + System.getProperty("os.arch"));
         return ExitStatus.OK;
     }
 }

@@ -141,8 +141,8 @@ public class SmpFormatTest {
 
     @Test
     void switchInfo() {
-        SwitchInfo leaf = new SwitchInfo(30720, 0, 1024, 0, 0, 0, 0, 0, true, 0, 0, 64, false, false, true, true,
-                false, 0);
+        SwitchInfo leaf = new SwitchInfo(30720, 0, 1024, 0, 0, 0, 0, 0, true, 0, 0, 64, false, false, true, true, false,
+                0);
         assertEquals(SWITCH_INFO, SmpFormat.text(SmpFormat.switchInfo(leaf)));
     }
 

@@ -60,16 +60,11 @@ class SmpQueryArgsTest {
             "-D ni;missing DEST: a LID, or with -D a directed route such as 0,1,3",
             "-D ni 0,x;the directed route '0,x': 'x' is not a number",
             "-D ni 0,256;the directed route '0,256': 256 is outside 0..255",
-            "ni 0,1;DEST '0,1' looks like a directed route: add -D",
-            "ni 0;DEST (a LID): 0 is outside 1..65535",
-            "ni 65536;DEST (a LID): 65536 is outside 1..65535",
-            "ni one;DEST (a LID): 'one' is not a number",
-            "ni 1 2;nodeinfo takes no PORT, got '2'",
-            "pi 1 x;PORT: 'x' is not a number",
-            "pi 1 2 3;unexpected argument '3'",
-            "-t 0 ni 1;TIMEOUT_MS (-t): 0 is outside 1..2147483647",
-            "ni 1 -t;-t needs a value",
-            "-x ni 1;unknown option '-x'",
+            "ni 0,1;DEST '0,1' looks like a directed route: add -D", "ni 0;DEST (a LID): 0 is outside 1..65535",
+            "ni 65536;DEST (a LID): 65536 is outside 1..65535", "ni one;DEST (a LID): 'one' is not a number",
+            "ni 1 2;nodeinfo takes no PORT, got '2'", "pi 1 x;PORT: 'x' is not a number",
+            "pi 1 2 3;unexpected argument '3'", "-t 0 ni 1;TIMEOUT_MS (-t): 0 is outside 1..2147483647",
+            "ni 1 -t;-t needs a value", "-x ni 1;unknown option '-x'",
             "--fabric= ni 1;--fabric is empty: expected umad, umad:CA:PORT or ibsim:SOCKET[@NODE]"})
     void badArgumentsAreNamed(String line, String message) {
         UsageException e = assertThrows(UsageException.class, () -> parse(line));

@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 /** The tool end to end over a fake channel: fabric selection, output, time-outs, and the channel closed after. */
 class SmpQueryToolTest {
 
-    static final NodeInfo LEAF = new NodeInfo(1, 1, NodeInfo.TYPE_SWITCH, 8, 0x0008f10500000100L,
-            0x0008f10500000100L, 0x0008f10500000100L, 8, 0, 0xa1, 2, 0);
+    static final NodeInfo LEAF = new NodeInfo(1, 1, NodeInfo.TYPE_SWITCH, 8, 0x0008f10500000100L, 0x0008f10500000100L,
+            0x0008f10500000100L, 8, 0, 0xa1, 2, 0);
 
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
@@ -48,8 +48,8 @@ class SmpQueryToolTest {
 
     @Test
     void theFabricDefaultsToTheLaunchersProperty() throws UsageException {
-        FakeFabric fabric = new FakeFabric().answer(NodeInfo.CODEC, LEAF)
-                .answer(NodeDescription.CODEC, new NodeDescription("leaf001"));
+        FakeFabric fabric = new FakeFabric().answer(NodeInfo.CODEC, LEAF).answer(NodeDescription.CODEC,
+                new NodeDescription("leaf001"));
         assertEquals(ExitStatus.OK, run(toolWith("fake:default", fabric), "nd", "7"), err.toString());
         assertEquals("Node Description:.........................leaf001\n", out.toString());
     }

@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Test;
 /** The table operations print what Debian's smpquery printed for ibsim's nodes (captured on the 2-level tree). */
 class SmpTablesTest {
 
-    private static final NodeInfo CA = new NodeInfo(1, 1, NodeInfo.TYPE_CA, 1, 0x0008f10400000200L,
-            0x0008f10400000200L, 0x0008f10400000201L, 64, 0, 0xa1, 1, 0);
+    private static final NodeInfo CA = new NodeInfo(1, 1, NodeInfo.TYPE_CA, 1, 0x0008f10400000200L, 0x0008f10400000200L,
+            0x0008f10400000201L, 64, 0, 0xa1, 1, 0);
 
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
@@ -61,8 +61,8 @@ class SmpTablesTest {
     @Test
     void pKeysOfASwitchPortComeFromItsPartitionEnforcementCapacity() throws UsageException {
         NodeInfo leaf = new NodeInfo(1, 1, NodeInfo.TYPE_SWITCH, 8, 1, 1, 1, 8, 0, 0xa1, 2, 0);
-        SwitchInfo info = new SwitchInfo(30720, 0, 1024, 0, 0, 0, 0, 0, true, 0, 0, 8, false, false, true, true,
-                false, 0);
+        SwitchInfo info = new SwitchInfo(30720, 0, 1024, 0, 0, 0, 0, 0, true, 0, 0, 8, false, false, true, true, false,
+                0);
         FakeFabric fabric = new FakeFabric().answer(NodeInfo.CODEC, leaf).answer(SwitchInfo.CODEC, info)
                 .answer(PKeyTable.CODEC, new PKeyTable(filled(32, 0xffff, 0)));
         assertEquals("   0: 0xffff" + " 0x0000".repeat(7) + "\n8 pkeys capacity for this port\n",
@@ -76,8 +76,7 @@ class SmpTablesTest {
             vls.add(sl);
         }
         vls.add(7);
-        FakeFabric fabric = new FakeFabric().answer(NodeInfo.CODEC, CA).answer(Sl2VlTable.CODEC,
-                new Sl2VlTable(vls));
+        FakeFabric fabric = new FakeFabric().answer(NodeInfo.CODEC, CA).answer(Sl2VlTable.CODEC, new Sl2VlTable(vls));
         assertEquals("""
                 # SL2VL table: DR path slid 65535; dlid 65535; 0
                 #                 SL: | 0| 1| 2| 3| 4| 5| 6| 7| 8| 9|10|11|12|13|14|15|
@@ -106,8 +105,8 @@ class SmpTablesTest {
     @Test
     void vlArbitrationOfABaseSwitchPort0() throws UsageException {
         NodeInfo leaf = new NodeInfo(1, 1, NodeInfo.TYPE_SWITCH, 8, 1, 1, 1, 8, 0, 0xa1, 2, 0);
-        SwitchInfo info = new SwitchInfo(30720, 0, 1024, 0, 0, 0, 0, 0, true, 0, 0, 8, false, false, true, true,
-                false, 0);
+        SwitchInfo info = new SwitchInfo(30720, 0, 1024, 0, 0, 0, 0, 0, true, 0, 0, 8, false, false, true, true, false,
+                0);
         FakeFabric fabric = new FakeFabric().answer(NodeInfo.CODEC, leaf).answer(SwitchInfo.CODEC, info);
         assertEquals("# No VLArbitration tables (BSP0): DR path slid 65535; dlid 65535; 0,1 port 0\n",
                 run(fabric, "-D", "vlarb", "0,1"));

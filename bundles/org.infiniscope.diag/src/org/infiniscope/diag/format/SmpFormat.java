@@ -87,9 +87,10 @@ public final class SmpFormat {
         f.put("LinkState", LinkEncodings.portState(p.portState()));
         f.put("PhysLinkState", LinkEncodings.physicalState(p.portPhysicalState()));
         // only three defined values: the rest print as ?(n), not as the physical state of that number
-        f.put("LinkDownDefState", p.linkDownDefaultState() <= 2
-                ? LinkEncodings.physicalState(p.linkDownDefaultState())
-                : "?(" + p.linkDownDefaultState() + ")");
+        f.put("LinkDownDefState",
+                p.linkDownDefaultState() <= 2
+                        ? LinkEncodings.physicalState(p.linkDownDefaultState())
+                        : "?(" + p.linkDownDefaultState() + ")");
         f.put("ProtectBits", dec(p.mKeyProtectBits()));
         f.put("LMC", dec(p.lmc()));
         f.put("LinkSpeedActive", LinkEncodings.speed(p.linkSpeedActive()));
@@ -125,9 +126,10 @@ public final class SmpFormat {
         f.put("CapabilityMask2", "0x" + Integer.toHexString(p.capabilityMask2()));
         f.put("LinkSpeedExtActive", LinkEncodings.extSpeed(p.linkSpeedExtActive()));
         f.put("LinkSpeedExtSupported", extSpeedMask(p.linkSpeedExtSupported()));
-        f.put("LinkSpeedExtEnabled", p.linkSpeedExtEnabled() == 0x1E
-                ? "Extended link speeds disabled"
-                : extSpeedMask(p.linkSpeedExtEnabled()));
+        f.put("LinkSpeedExtEnabled",
+                p.linkSpeedExtEnabled() == 0x1E
+                        ? "Extended link speeds disabled"
+                        : extSpeedMask(p.linkSpeedExtEnabled()));
         return Collections.unmodifiableMap(f);
     }
 

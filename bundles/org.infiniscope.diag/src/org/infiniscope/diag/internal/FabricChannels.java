@@ -31,8 +31,7 @@ final class FabricChannels {
 
     /** @return the provider for a fabric, empty when none installed handles it */
     Optional<ChannelProvider> providerFor(String fabric) {
-        return providers.stream().sorted(PRECEDENCE).map(Ranked::provider).filter(p -> p.handles(fabric))
-                .findFirst();
+        return providers.stream().sorted(PRECEDENCE).map(Ranked::provider).filter(p -> p.handles(fabric)).findFirst();
     }
 
     /** @return whether a specification names the embedded simulator, whose bundle is not part of the product yet */

@@ -31,8 +31,8 @@ enum SmpOp {
 
     /** @return the operation a user typed, such as {@code nodeinfo}, {@code NI} or {@code PortInfo} */
     static Optional<SmpOp> parse(String typed) {
-        return Arrays.stream(values())
-                .filter(op -> op.name.equalsIgnoreCase(typed) || op.alias.equalsIgnoreCase(typed)).findFirst();
+        return Arrays.stream(values()).filter(op -> op.name.equalsIgnoreCase(typed) || op.alias.equalsIgnoreCase(typed))
+                .findFirst();
     }
 
     /** @return the operations as the usage lists them, e.g. {@code nodeinfo|ni} */

@@ -39,9 +39,7 @@ final class SmpQuery {
                 // the tool reads NodeInfo first (for a node name map keyed by GUID), and fails if that fails
                 get(smps, SmpOp.NODE_INFO, NodeInfo.CODEC, 0);
                 String text = get(smps, SmpOp.NODE_DESC, NodeDescription.CODEC, 0).text();
-                yield args.json()
-                        ? json(args, Map.of("NodeDesc", text))
-                        : SmpFormat.nodeDescription(text) + "\n";
+                yield args.json() ? json(args, Map.of("NodeDesc", text)) : SmpFormat.nodeDescription(text) + "\n";
             }
             case PORT_INFO -> {
                 PortInfo info = get(smps, SmpOp.PORT_INFO, PortInfo.CODEC, args.port());
@@ -92,8 +90,7 @@ final class SmpQuery {
         }
     }
 
-    private static <T> T get(SmpGetter smps, SmpOp query, AttributeCodec<T> codec, int modifier)
-            throws QueryException {
+    private static <T> T get(SmpGetter smps, SmpOp query, AttributeCodec<T> codec, int modifier) throws QueryException {
         try {
             return Smp.decodeAttribute(smps.get(codec.attributeId(), modifier), codec);
         } catch (QueryException e) {

@@ -95,8 +95,8 @@ record SmpQueryArgs(String fabric, Duration timeout, boolean json, SmpOp op, Des
     private static Destination path(String text) throws UsageException {
         String[] entries = text.split(",", -1);
         if (entries.length - 1 > Destination.MAX_HOPS) {
-            throw new UsageException("DEST '" + text + "' has " + (entries.length - 1) + " hops, at most "
-                    + Destination.MAX_HOPS);
+            throw new UsageException(
+                    "DEST '" + text + "' has " + (entries.length - 1) + " hops, at most " + Destination.MAX_HOPS);
         }
         List<Integer> path = new ArrayList<>();
         for (String entry : entries) {

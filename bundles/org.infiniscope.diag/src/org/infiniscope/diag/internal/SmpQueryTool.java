@@ -113,8 +113,7 @@ public final class SmpQueryTool implements ConsoleTool {
             return ExitStatus.FAILURE;
         }
         try (MadTransport transport = start(channel)) {
-            String output = SmpQuery.run(args,
-                    new TransportGetter(transport, args.destination(), args.timeout()));
+            String output = SmpQuery.run(args, new TransportGetter(transport, args.destination(), args.timeout()));
             invocation.out().print(output);
             return ExitStatus.OK;
         } catch (IOException e) {

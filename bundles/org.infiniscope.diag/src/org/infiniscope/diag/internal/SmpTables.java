@@ -86,8 +86,8 @@ final class SmpTables {
     static Result vlArbitration(SmpQuery.Gets gets, Destination to, int port) throws QueryException {
         Map<String, Object> json = new LinkedHashMap<>();
         // port 0 of a switch is its management port: only an enhanced one has VL arbitration
-        if (port == 0 && gets.get(SmpOp.VL_ARBITRATION, NodeInfo.CODEC, 0, "node info")
-                .nodeType() == NodeInfo.TYPE_SWITCH
+        if (port == 0
+                && gets.get(SmpOp.VL_ARBITRATION, NodeInfo.CODEC, 0, "node info").nodeType() == NodeInfo.TYPE_SWITCH
                 && !gets.get(SmpOp.VL_ARBITRATION, SwitchInfo.CODEC, 0, "switch info").enhancedPort0()) {
             json.put("tables", "none (base switch port 0)");
             return new Result("# No VLArbitration tables (BSP0): " + to.describe() + " port 0\n", json);
@@ -95,9 +95,8 @@ final class SmpTables {
         PortInfo info = gets.get(SmpOp.VL_ARBITRATION, PortInfo.CODEC, port, "port info");
         int low = info.vlArbitrationLowCap();
         int high = info.vlArbitrationHighCap();
-        StringBuilder text = new StringBuilder(
-                String.format("# VLArbitration tables: %s port %d LowCap %d HighCap %d\n",
-                        to.describe(), port, low, high));
+        StringBuilder text = new StringBuilder(String
+                .format("# VLArbitration tables: %s port %d LowCap %d HighCap %d\n", to.describe(), port, low, high));
         if (low > 0) {
             table(gets, port, "Low", VlArbitrationTable.LOW_0_31, low, text, json);
         }

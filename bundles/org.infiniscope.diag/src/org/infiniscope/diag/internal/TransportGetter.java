@@ -38,9 +38,7 @@ final class TransportGetter implements SmpGetter {
         Smp smp = destination.isDirected()
                 ? Smp.directedRoute(Method.GET, 0, attributeId, modifier, 0, destination.outPorts(), new byte[0])
                 : Smp.lidRouted(Method.GET, 0, attributeId, modifier, 0, new byte[0]);
-        MadAddress address = destination.isDirected()
-                ? MadAddress.directedRoute()
-                : MadAddress.smi(destination.lid());
+        MadAddress address = destination.isDirected() ? MadAddress.directedRoute() : MadAddress.smi(destination.lid());
         MadRequest request = new MadRequest(smp.encode(), address, timeout, MadRequest.DEFAULT_RETRIES);
         long bound = timeout.multipliedBy(MadRequest.DEFAULT_RETRIES + 1L).plus(GRACE).toMillis();
         MadResponse response;

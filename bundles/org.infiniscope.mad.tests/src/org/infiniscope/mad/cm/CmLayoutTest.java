@@ -24,15 +24,15 @@ class CmLayoutTest {
 
     @Test
     void reqFieldsSitWhereTable106PutsThem() throws MadFormatException {
-        Req req = new Req(0x11223344, 0x0102030405060708L, 0x0008f10400000100L, 0xdeadbeef, 0xabc, 4, 1, 5, 2, 0x17,
-                1, true, 0x123456, 0x14, 7, 0xffff, 4, false, 7, 15, true, 0, PATH, CmPath.NONE, true, HELLO);
+        Req req = new Req(0x11223344, 0x0102030405060708L, 0x0008f10400000100L, 0xdeadbeef, 0xabc, 4, 1, 5, 2, 0x17, 1,
+                true, 0x123456, 0x14, 7, 0xffff, 4, false, 7, 15, true, 0, PATH, CmPath.NONE, true, HELLO);
         byte[] wire = new byte[232];
         Req.CODEC.encode(req, wire, 0);
-        String path = "00010002" + "fe800000000000000008f10400000100" + "fe800000000000000008f10400000200"
-                + "12345006" + "2040a898";
-        String expected = "11223344" + "00000000" + "0102030405060708" + "0008f10400000100" + "00000000"
-                + "deadbeef" + "000abc04" + "00000105" + "000002bb" + "123456a7" + "ffff" + "47" + "f8" + path
-                + "00".repeat(43) + "04" + "68656c6c6f";
+        String path = "00010002" + "fe800000000000000008f10400000100" + "fe800000000000000008f10400000200" + "12345006"
+                + "2040a898";
+        String expected = "11223344" + "00000000" + "0102030405060708" + "0008f10400000100" + "00000000" + "deadbeef"
+                + "000abc04" + "00000105" + "000002bb" + "123456a7" + "ffff" + "47" + "f8" + path + "00".repeat(43)
+                + "04" + "68656c6c6f";
         assertEquals(expected, HEX.formatHex(wire, 0, 145));
         assertEquals(req, Req.CODEC.decode(wire, 0));
         assertEquals(92, req.privateData().length());

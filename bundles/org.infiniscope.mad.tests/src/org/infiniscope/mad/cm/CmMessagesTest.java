@@ -67,8 +67,8 @@ class CmMessagesTest {
                 Map.entry("SIDR_REQ", 216), Map.entry("SIDR_REP", 136), Map.entry("LAP", 168), Map.entry("APR", 148)),
                 maxima);
         // Each message's private data runs exactly to the end of the MAD.
-        Map<String, Integer> decodedLengths = CmMad.CODECS.stream().collect(Collectors.toMap(CmMessageCodec::name,
-                codec -> decodeZeros(codec).privateData().length()));
+        Map<String, Integer> decodedLengths = CmMad.CODECS.stream()
+                .collect(Collectors.toMap(CmMessageCodec::name, codec -> decodeZeros(codec).privateData().length()));
         assertEquals(maxima, decodedLengths);
     }
 
@@ -83,9 +83,8 @@ class CmMessagesTest {
     @Test
     void longerPrivateDataIsRefusedWithTheLimit() {
         Octets tooLong = Octets.of(new byte[93]);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new Req(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, false, 0, 0, 0, 0, 0, false, 0, 0, false, 0,
-                        CmPath.NONE, CmPath.NONE, false, tooLong));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new Req(0, 0, 0, 0, 0, 0, 0, 0,
+                0, 0, 0, false, 0, 0, 0, 0, 0, false, 0, 0, false, 0, CmPath.NONE, CmPath.NONE, false, tooLong));
         assertEquals("REQ private data is 93 bytes; at most 92 fit", e.getMessage());
         assertEquals(224, new Rtu(1, 2, Octets.of(new byte[224])).privateData().length());
         assertThrows(IllegalArgumentException.class, () -> new Rtu(1, 2, Octets.of(new byte[225])));
@@ -110,8 +109,8 @@ class CmMessagesTest {
 
         byte[] apr = new byte[232];
         apr[8] = (byte) 200;
-        assertEquals(Problem.BAD_LENGTH, assertThrows(MadFormatException.class, () -> Apr.CODEC.decode(apr, 0))
-                .problem());
+        assertEquals(Problem.BAD_LENGTH,
+                assertThrows(MadFormatException.class, () -> Apr.CODEC.decode(apr, 0)).problem());
         assertEquals(Problem.TRUNCATED,
                 assertThrows(MadFormatException.class, () -> Req.CODEC.decode(new byte[255], 24)).problem());
     }
@@ -138,8 +137,8 @@ class CmMessagesTest {
         classPortInfo[17] = 0x01;
         assertEquals(Problem.BAD_ATTRIBUTE,
                 assertThrows(MadFormatException.class, () -> CmMad.decode(classPortInfo)).problem());
-        assertThrows(IllegalArgumentException.class, () -> CmMad.encode(
-                new MadHeader(1, MgmtClass.COMM_MGT, 2, Method.SEND, 0, 0, 1, Req.ATTRIBUTE_ID, 0), rtu));
+        assertThrows(IllegalArgumentException.class, () -> CmMad
+                .encode(new MadHeader(1, MgmtClass.COMM_MGT, 2, Method.SEND, 0, 0, 1, Req.ATTRIBUTE_ID, 0), rtu));
     }
 
     @Test
@@ -152,9 +151,10 @@ class CmMessagesTest {
         SidrRep reply = new SidrRep(9, SidrRep.REDIRECT, 0, 0x10, 0, Octets.of(info), null);
         SidrRep decoded = (SidrRep) CmMad.decode(CmMad.encode(reply, 3)).message();
         assertEquals(redirect, decoded.redirectInfo());
-        assertEquals(Problem.TRUNCATED, assertThrows(MadFormatException.class,
-                () -> new SidrRep(9, SidrRep.REDIRECT, 0, 0x10, 0, Octets.of((byte) 1), null).redirectInfo())
-                .problem());
+        assertEquals(Problem.TRUNCATED,
+                assertThrows(MadFormatException.class,
+                        () -> new SidrRep(9, SidrRep.REDIRECT, 0, 0x10, 0, Octets.of((byte) 1), null).redirectInfo())
+                        .problem());
     }
 
     @Test

@@ -60,8 +60,8 @@ class PerfCountersTest {
         // Bit-exactness: each counter alone at its maximum sets exactly its own bits.
         for (PortCounter counter : PortCounter.values()) {
             byte[] buf = new byte[44];
-            PerfAttributes.PORT_COUNTERS.encode(
-                    PerfCounters.builder(PortCounter.class).set(counter, counter.max()).build(), buf, 0);
+            PerfAttributes.PORT_COUNTERS
+                    .encode(PerfCounters.builder(PortCounter.class).set(counter, counter.max()).build(), buf, 0);
             int ones = 0;
             for (byte b : buf) {
                 ones += Integer.bitCount(b & 0xFF);
@@ -97,9 +97,9 @@ class PerfCountersTest {
     void aSetClearsExactlyTheSelectedCounters() {
         PerfCounters<PortCounter> counters = PerfCounters.builder(PortCounter.class)
                 .set(PortCounter.SYMBOL_ERROR_COUNTER, 5).set(PortCounter.PORT_XMIT_WAIT, 9)
-                .set(PortCounter.PORT_RCV_PKTS, 7).select(EnumSet.of(PortCounter.SYMBOL_ERROR_COUNTER,
-                        PortCounter.PORT_XMIT_WAIT))
-                .resetSelected().build();
+                .set(PortCounter.PORT_RCV_PKTS, 7)
+                .select(EnumSet.of(PortCounter.SYMBOL_ERROR_COUNTER, PortCounter.PORT_XMIT_WAIT)).resetSelected()
+                .build();
         assertEquals(0, counters.get(PortCounter.SYMBOL_ERROR_COUNTER));
         assertEquals(0, counters.get(PortCounter.PORT_XMIT_WAIT));
         assertEquals(7, counters.get(PortCounter.PORT_RCV_PKTS));
@@ -165,10 +165,8 @@ class PerfCountersTest {
 
     @Test
     void requestsCarryTheRightHeader() throws MadFormatException {
-        MadHeader header = MadHeader.decode(
-                PerfMgtMad.reset(PerfAttributes.PORT_RCV_ERROR_DETAILS, 7, PerfCounters.ALL_PORTS,
-                        EnumSet.allOf(RcvErrorDetail.class)),
-                0);
+        MadHeader header = MadHeader.decode(PerfMgtMad.reset(PerfAttributes.PORT_RCV_ERROR_DETAILS, 7,
+                PerfCounters.ALL_PORTS, EnumSet.allOf(RcvErrorDetail.class)), 0);
         assertEquals(new MadHeader(1, MgmtClass.PERF_MGT, 1, 0x02, 0, 0, 7, 0x15, 0), header);
     }
 

@@ -84,8 +84,9 @@ class PerfGoldenTest {
         assertEquals(4L * 4294967295L, counters.octets(PortCounter.PORT_XMIT_DATA));
         assertEquals(792, counters.get(PortCounter.PORT_RCV_DATA));
         assertEquals(10, counters.get(PortCounter.PORT_XMIT_PKTS));
-        assertEquals(EnumSet.of(PortCounter.SYMBOL_ERROR_COUNTER, PortCounter.LINK_DOWNED_COUNTER,
-                PortCounter.LOCAL_LINK_INTEGRITY_ERRORS, PortCounter.PORT_XMIT_DATA, PortCounter.PORT_RCV_PKTS),
+        assertEquals(
+                EnumSet.of(PortCounter.SYMBOL_ERROR_COUNTER, PortCounter.LINK_DOWNED_COUNTER,
+                        PortCounter.LOCAL_LINK_INTEGRITY_ERRORS, PortCounter.PORT_XMIT_DATA, PortCounter.PORT_RCV_PKTS),
                 counters.saturated());
         // A saturated counter does not move until a Set resets it.
         PerfCounters<PortCounter> later = counters.toBuilder().add(PortCounter.SYMBOL_ERROR_COUNTER, 3)
@@ -156,8 +157,8 @@ class PerfGoldenTest {
     @Test
     void errorDetailsAsPerfqueryPrintedThem() throws MadFormatException {
         byte[] request = Golden.perf("rcverrordetails-get.hex");
-        assertArrayEquals(request, PerfMgtMad.get(PerfAttributes.PORT_RCV_ERROR_DETAILS,
-                MadHeader.decode(request, 0).transactionId(), 1));
+        assertArrayEquals(request,
+                PerfMgtMad.get(PerfAttributes.PORT_RCV_ERROR_DETAILS, MadHeader.decode(request, 0).transactionId(), 1));
         byte[] answer = Golden.perf("rcverrordetails-getresp.hex");
         PerfMgtMad.Decoded<PerfCounters<RcvErrorDetail>> rcv = PerfMgtMad.decode(answer,
                 PerfAttributes.PORT_RCV_ERROR_DETAILS);

@@ -94,11 +94,11 @@ class WireFieldsTest {
 
     @Test
     void fieldsOutsideTheAttributeAreRefused() {
-        assertThrows(IllegalArgumentException.class, () -> new WireFields(4, new int[]{24}, new int[]{16},
-                new int[]{0}));
-        assertThrows(IllegalArgumentException.class, () -> new WireFields(16, new int[]{4}, new int[]{64},
-                new int[]{0}));
-        assertThrows(IllegalArgumentException.class, () -> new WireFields(16, new int[]{0}, new int[]{8},
-                new int[]{64}));
+        assertThrows(IllegalArgumentException.class,
+                () -> new WireFields(4, new int[]{24}, new int[]{16}, new int[]{0}));
+        assertThrows(IllegalArgumentException.class,
+                () -> new WireFields(16, new int[]{4}, new int[]{64}, new int[]{0}));
+        assertThrows(IllegalArgumentException.class,
+                () -> new WireFields(16, new int[]{0}, new int[]{8}, new int[]{64}));
     }
 }

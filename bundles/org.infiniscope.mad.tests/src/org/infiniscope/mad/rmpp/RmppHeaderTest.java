@@ -90,8 +90,7 @@ class RmppHeaderTest {
             "status in ACK,          01020101 00000001 00000002, BAD_RMPP_SEQUENCE, RMPPStatus 1 in ACK",
             "STOP without reason,    01030100 00000000 00000000, BAD_RMPP_SEQUENCE, RMPPStatus 0 in STOP",
             "ABORT with status 5,    01040105 00000000 00000000, BAD_RMPP_SEQUENCE, RMPPStatus 5 in ABORT"})
-    void malformedHeadersAreNamed(String what, String hex, Problem problem, String message)
-            throws MadFormatException {
+    void malformedHeadersAreNamed(String what, String hex, Problem problem, String message) throws MadFormatException {
         RmppHeader header = RmppHeader.decode(HexFormat.of().parseHex(hex.replace(" ", "")), 0);
         MadFormatException e = assertThrows(MadFormatException.class, header::check);
         assertEquals(problem, e.problem(), what);

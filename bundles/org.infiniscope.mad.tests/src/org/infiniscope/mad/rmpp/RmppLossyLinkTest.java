@@ -38,8 +38,8 @@ class RmppLossyLinkTest {
     void lossyLinkStillDeliversEveryByte(long seed, double loss, double repeats, boolean reorder, int window)
             throws MadFormatException {
         // Generous retries: with 30% loss a window can be lost several times in a row.
-        RmppConfig config = new RmppConfig(RmppConfig.SA_DATA_OFFSET, window, 1_000_000_000L, 30,
-                3_600_000_000_000L, 0, 64 << 20, 4_000_000_000L);
+        RmppConfig config = new RmppConfig(RmppConfig.SA_DATA_OFFSET, window, 1_000_000_000L, 30, 3_600_000_000_000L, 0,
+                64 << 20, 4_000_000_000L);
         for (int dataLength : new int[]{0, 150, 200, 1234, 20_000, 100_000}) {
             byte[] message = message(dataLength, seed * dataLength);
             LossyLink.Outcome outcome = new LossyLink(seed * 31 + dataLength, loss, repeats, reorder).run(message,

@@ -52,8 +52,8 @@ final class RandomRecords {
     }
 
     InformInfo informInfo() {
-        return new InformInfo(gid(), bits(16), bits(16), random.nextBoolean(), random.nextBoolean(), bits(16),
-                bits(16), bits(24), bits(5), bits(24));
+        return new InformInfo(gid(), bits(16), bits(16), random.nextBoolean(), random.nextBoolean(), bits(16), bits(16),
+                bits(24), bits(5), bits(24));
     }
 
     InformInfoRecord informInfoRecord() {

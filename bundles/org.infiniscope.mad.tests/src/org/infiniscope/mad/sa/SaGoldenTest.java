@@ -49,12 +49,14 @@ class SaGoldenTest {
         SaMad mad = SaMad.decode(Golden.load("pr-1-2.request.hex").mad(), 0);
         assertEquals(new MadHeader(1, MgmtClass.SUBN_ADM, 2, Method.GET_TABLE, 0, 0, 0x7e687a9aL, 0x35, 0),
                 mad.header());
-        assertEquals(SaHeader.withComponents(
-                PathRecord.Components.DLID | PathRecord.Components.SLID | PathRecord.Components.NUMB_PATH),
+        assertEquals(
+                SaHeader.withComponents(
+                        PathRecord.Components.DLID | PathRecord.Components.SLID | PathRecord.Components.NUMB_PATH),
                 mad.saHeader());
         PathRecord request = mad.record(PathRecord.CODEC);
-        assertEquals(new PathRecord(0, Gid.ZERO, Gid.ZERO, 2, 1, false, 0, 0, 0, false, 127, 0, 0, 0, 0, 0, 0, 0, 0,
-                0, 0), request);
+        assertEquals(
+                new PathRecord(0, Gid.ZERO, Gid.ZERO, 2, 1, false, 0, 0, 0, false, 127, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+                request);
         SaMad rebuilt = SaMad.of(0x7e687a9aL, Method.GET_TABLE, mad.saHeader(), PathRecord.CODEC, request);
         assertArrayEquals(Golden.load("pr-1-2.request.hex").mad(), rebuilt.encode());
     }
@@ -92,12 +94,13 @@ class SaGoldenTest {
         SaMad request = SaMad.decode(Golden.load("pr-gids.request.hex").mad(), 0);
         assertEquals(PathRecord.Components.DGID | PathRecord.Components.SGID | PathRecord.Components.NUMB_PATH,
                 request.saHeader().componentMask());
-        assertEquals(new PathRecord(0, LID2_PORT, lid3Port, 0, 0, false, 0, 0, 0, false, 127, 0, 0, 0, 0, 0, 0, 0, 0,
-                0, 0), request.record(PathRecord.CODEC));
+        assertEquals(
+                new PathRecord(0, LID2_PORT, lid3Port, 0, 0, false, 0, 0, 0, false, 127, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+                request.record(PathRecord.CODEC));
         Golden golden = Golden.load("pr-gids.response.hex");
         List<PathRecord> paths = SaTable.records(golden.mad(), 56, golden.dataLength(), 64, PathRecord.CODEC);
-        assertEquals(List.of(new PathRecord(0, LID2_PORT, lid3Port, 2, 3, false, 0, 0, 0, true, 0, 0xFFFF, 0, 0, 2,
-                3, 2, 3, 2, 0x12, 0)), paths);
+        assertEquals(List.of(new PathRecord(0, LID2_PORT, lid3Port, 2, 3, false, 0, 0, 0, true, 0, 0xFFFF, 0, 0, 2, 3,
+                2, 3, 2, 0x12, 0)), paths);
         assertTableEncodesBack(golden, PathRecord.CODEC, paths);
     }
 
@@ -145,12 +148,11 @@ class SaGoldenTest {
         Golden golden = Golden.load("mcmr-all.response.hex");
         SaMad mad = SaMad.decode(golden.mad(), 0);
         assertEquals(7, mad.saHeader().attributeOffset());
-        List<MCMemberRecord> members = SaTable.records(golden.mad(), 56, golden.dataLength(), 56,
-                MCMemberRecord.CODEC);
+        List<MCMemberRecord> members = SaTable.records(golden.mad(), 56, golden.dataLength(), 56, MCMemberRecord.CODEC);
         // saquery: MGID ff12:401b:ffff::ffff:ffff PortGid :: qkey 0xb1b mlid 0xc000 mtu 0x84 TClass 0 pkey 0xffff
         // rate 0x83 pkt_life 0x92 SL 0 FlowLabel 0 HopLimit 0 Scope 0x2 JoinState 0 ProxyJoin 0
-        MCMemberRecord member = new MCMemberRecord(new Gid(0xff12401bffff0000L, 0x00000000ffffffffL), Gid.ZERO,
-                0xb1b, 0xc000, 2, 4, 0, 0xffff, 2, 3, 2, 0x12, 0, 0, 0, 2, 0, false);
+        MCMemberRecord member = new MCMemberRecord(new Gid(0xff12401bffff0000L, 0x00000000ffffffffL), Gid.ZERO, 0xb1b,
+                0xc000, 2, 4, 0, 0xffff, 2, 3, 2, 0x12, 0, 0, 0, 2, 0, false);
         assertEquals(List.of(member), members);
         assertEquals("ff12:401b:ffff::ffff:ffff", member.mgid().toString());
         assertEquals("::", member.portGid().toString());

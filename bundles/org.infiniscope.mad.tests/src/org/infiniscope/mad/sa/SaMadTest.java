@@ -24,8 +24,7 @@ class SaMadTest {
     private static SaMad sample() {
         MadHeader header = new MadHeader(1, MgmtClass.SUBN_ADM, 2, Method.GET_TABLE_RESP, SaStatus.status(3), 0, 0xABCL,
                 LinkRecord.ATTRIBUTE_ID, 0);
-        SaHeader sa = new SaHeader(RmppHeader.data(1, 84, true, true, 0x10), SM_KEY, 1,
-                LinkRecord.Components.FROM_LID);
+        SaHeader sa = new SaHeader(RmppHeader.data(1, 84, true, true, 0x10), SM_KEY, 1, LinkRecord.Components.FROM_LID);
         return new SaMad(header, sa, new byte[]{0, 1, 2, 3, 0, 4, 0, 0});
     }
 

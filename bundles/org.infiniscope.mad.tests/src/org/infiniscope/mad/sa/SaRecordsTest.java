@@ -167,13 +167,13 @@ class SaRecordsTest {
     @Test
     void valuesOutOfRangeAreProgrammingErrors() {
         assertThrows(IllegalArgumentException.class, () -> new LinkRecord(0x10000, 0, 0, 0));
-        assertThrows(IllegalArgumentException.class, () -> new MCMemberRecord(Gid.ZERO, Gid.ZERO, 0, 0, 0, 0, 0, 0, 0,
-                0, 0, 0, 16, 0, 0, 0, 0, false));
+        assertThrows(IllegalArgumentException.class,
+                () -> new MCMemberRecord(Gid.ZERO, Gid.ZERO, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 0, 0, 0, 0, false));
         assertThrows(IllegalArgumentException.class, () -> PathRecord.betweenLids(1, -1));
         assertThrows(IllegalArgumentException.class,
                 () -> new InformInfo(Gid.ZERO, 0, 0, true, true, 0, 0, 1 << 24, 0, 0));
         assertThrows(NullPointerException.class, () -> new InformInfoRecord(Gid.ZERO, 0, null));
-        assertThrows(IllegalArgumentException.class, () -> new ServiceRecord(0, Gid.ZERO, 0, 0, 0, 0, "",
-                List.of(1), List.of(), List.of(), List.of()));
+        assertThrows(IllegalArgumentException.class,
+                () -> new ServiceRecord(0, Gid.ZERO, 0, 0, 0, 0, "", List.of(1), List.of(), List.of(), List.of()));
     }
 }

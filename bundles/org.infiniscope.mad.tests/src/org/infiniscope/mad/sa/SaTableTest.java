@@ -78,8 +78,7 @@ class SaTableTest {
                 assertThrows(MadFormatException.class, () -> SaTable.decode(table, PathRecord.CODEC)).problem());
         byte[] headerOnly = Arrays.copyOf(table, 40);
         assertEquals(Problem.TRUNCATED,
-                assertThrows(MadFormatException.class, () -> SaTable.decode(headerOnly, PathRecord.CODEC))
-                        .problem());
+                assertThrows(MadFormatException.class, () -> SaTable.decode(headerOnly, PathRecord.CODEC)).problem());
     }
 
     @Test

@@ -44,8 +44,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class SmaRecordsGoldenTest {
 
-    private static final SwitchInfo LEAF_SWITCH_INFO = new SwitchInfo(0x7800, 0, 0x400, 0x16, 0, 0, 0, 18, false, 0,
-            0, 0x40, false, false, true, true, false, 0);
+    private static final SwitchInfo LEAF_SWITCH_INFO = new SwitchInfo(0x7800, 0, 0x400, 0x16, 0, 0, 0, 18, false, 0, 0,
+            0x40, false, false, true, true, false, 0);
 
     @ParameterizedTest
     @ValueSource(strings = {"nr-1.request.hex", "nr-1.response.hex", "nr-2.request.hex", "nr-2.response.hex",
@@ -56,9 +56,8 @@ class SmaRecordsGoldenTest {
             "smir-1.response.hex", "smir-all.response.hex", "gir-1.request.hex", "gir-1.response.hex",
             "gir-all.response.hex", "pktr-1.request.hex", "pktr-1.response.hex", "pktr-all.response.hex",
             "sl2vl-2-1-3.request.hex", "sl2vl-2-1-3.response.hex", "sl2vl-all.response.hex", "vlar-1.request.hex",
-            "vlar-1.response.hex", "vlar-all.response.hex", "sl2vl-qos-1.response.hex",
-            "sl2vl-qos-2-1-3.response.hex", "vlar-qos-1.response.hex", "vlar-qos-1-1-3.request.hex",
-            "vlar-qos-1-1-3.response.hex"})
+            "vlar-1.response.hex", "vlar-all.response.hex", "sl2vl-qos-1.response.hex", "sl2vl-qos-2-1-3.response.hex",
+            "vlar-qos-1.response.hex", "vlar-qos-1-1-3.request.hex", "vlar-qos-1-1-3.response.hex"})
     void everyCaptureDecodesAndEncodesToTheSameBytes(String name) throws IOException, MadFormatException {
         Golden golden = Golden.load(name);
         SaMad mad = SaMad.decode(golden.mad(), 0);
@@ -205,8 +204,8 @@ class SmaRecordsGoldenTest {
         // saquery PIR: EndPortLid 1 PortNum 1, then EndPortLid 2 PortNum 0 (Lid 2 SMLid 1 CapMask 0xc048)
         List<PortInfoRecord> all = assertTable("pir-all.response.hex", 9, PortInfoRecord.CODEC, null);
         assertEquals(2, all.size());
-        assertEquals(List.of(1, 1, 1), List.of(all.get(0).endportLid(), all.get(0).portNum(),
-                all.get(0).portInfo().lid()));
+        assertEquals(List.of(1, 1, 1),
+                List.of(all.get(0).endportLid(), all.get(0).portNum(), all.get(0).portInfo().lid()));
         PortInfo switchPort0 = all.get(1).portInfo();
         assertEquals(List.of(2, 0, 2, 1, 0xc048), List.of(all.get(1).endportLid(), all.get(1).portNum(),
                 switchPort0.lid(), switchPort0.masterSmLid(), switchPort0.capabilityMask()));
@@ -218,8 +217,8 @@ class SmaRecordsGoldenTest {
         // LinearFDBTop 0x16 DefaultPort 0 DefaultMulticastPrimaryPort 0 DefaultMulticastNotPrimaryPort 0
         // LifeTimeValue/PortStateChange/OpSL2VL 0x90 LIDsPerPort 0x0 PartitionEnforcementCap 0x40 flags 0x30
         // MulticastFDBTop 0x0
-        assertTable("swir-2.response.hex", 3, SwitchInfoRecord.CODEC, List.of(new SwitchInfoRecord(2,
-                LEAF_SWITCH_INFO)));
+        assertTable("swir-2.response.hex", 3, SwitchInfoRecord.CODEC,
+                List.of(new SwitchInfoRecord(2, LEAF_SWITCH_INFO)));
         List<SwitchInfoRecord> switches = new ArrayList<>();
         for (int lid = 2; lid <= 7; lid++) {
             switches.add(new SwitchInfoRecord(lid, LEAF_SWITCH_INFO));
@@ -247,8 +246,7 @@ class SmaRecordsGoldenTest {
         assertTable("mftr-2.response.hex", 9, MFTRecord.CODEC, List.of(leaf001));
         assertEquals(0xc000, leaf001.firstMlid());
         // saquery MFTR: LID 2 as above, then LID 4 Position 0 Block 0 with 0xc000 0x0022
-        assertTable("mftr-all.response.hex", 9, MFTRecord.CODEC, List.of(leaf001, new MFTRecord(4, 0, 0,
-                mft(0x0022))));
+        assertTable("mftr-all.response.hex", 9, MFTRecord.CODEC, List.of(leaf001, new MFTRecord(4, 0, 0, mft(0x0022))));
     }
 
     @Test
@@ -315,8 +313,7 @@ class SmaRecordsGoldenTest {
         // saquery SL2VL 1 and SL2VL 2/1/3 (OpenSM -Q): SL 0-15 to VL 0|1|2|3|4|5|6|7|0|1|2|3|4|5|6|7
         Sl2VlTable twice0To7 = new Sl2VlTable(List.of(0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7));
         assertTable("sl2vl-qos-1.response.hex", 2, SL2VLRecord.CODEC, List.of(new SL2VLRecord(1, 0, 0, twice0To7)));
-        assertTable("sl2vl-qos-2-1-3.response.hex", 2, SL2VLRecord.CODEC,
-                List.of(new SL2VLRecord(2, 1, 3, twice0To7)));
+        assertTable("sl2vl-qos-2-1-3.response.hex", 2, SL2VLRecord.CODEC, List.of(new SL2VLRecord(2, 1, 3, twice0To7)));
         // saquery VLAR 1: Port 1 Block 1 VL 0|1|2|3|4|5|6|7 Weight 0|4|4|4|4|4|4|4, the rest 0; Block 2 all 0
         VlArbitrationTable low = vlArbitration(0, 4, 4, 4, 4, 4, 4, 4);
         assertTable("vlar-qos-1.response.hex", 9, VLArbRecord.CODEC,
@@ -344,8 +341,8 @@ class SmaRecordsGoldenTest {
      *
      * @return the records
      */
-    private static <T> List<T> assertTable(String name, int attributeOffset, AttributeCodec<T> codec,
-            List<T> printed) throws IOException, MadFormatException {
+    private static <T> List<T> assertTable(String name, int attributeOffset, AttributeCodec<T> codec, List<T> printed)
+            throws IOException, MadFormatException {
         Golden golden = Golden.load(name);
         SaMad mad = SaMad.decode(golden.mad(), 0);
         assertEquals(attributeOffset, mad.saHeader().attributeOffset(), name);
@@ -369,8 +366,8 @@ class SmaRecordsGoldenTest {
 
     private static LinearForwardingTable lft(Integer... first) {
         List<Integer> ports = new ArrayList<>(Arrays.asList(first));
-        ports.addAll(Collections.nCopies(LinearForwardingTable.PER_BLOCK - first.length,
-                LinearForwardingTable.NO_ROUTE));
+        ports.addAll(
+                Collections.nCopies(LinearForwardingTable.PER_BLOCK - first.length, LinearForwardingTable.NO_ROUTE));
         return new LinearForwardingTable(ports);
     }
 

@@ -68,8 +68,7 @@ class SmaRecordsTest {
         assertLayout(PKeyTableRecord.CODEC, pkey, "101107ff24000000", PKeyTable.CODEC, pkey.pKeyTable(), 8);
 
         VLArbRecord vlarb = new VLArbRecord(0x1213, 0x24, 4, RANDOM.attribute(VlArbitrationTable.CODEC));
-        assertLayout(VLArbRecord.CODEC, vlarb, "1213240400000000", VlArbitrationTable.CODEC, vlarb.vlArbitration(),
-                8);
+        assertLayout(VLArbRecord.CODEC, vlarb, "1213240400000000", VlArbitrationTable.CODEC, vlarb.vlArbitration(), 8);
     }
 
     /** Checks the record's own bytes, then that the attribute codec reads the embedded value at its offset. */
@@ -164,8 +163,7 @@ class SmaRecordsTest {
             int stride = SaMad.decode(golden.mad(), 0).saHeader().recordStride();
             // one unit short: the padding is gone and the record's last bytes would overlap the next
             Bits.put16(mad, 44, stride / 8 - 1);
-            MadFormatException e = assertThrows(MadFormatException.class, () -> SaTable.decode(mad,
-                    codecOf(name)));
+            MadFormatException e = assertThrows(MadFormatException.class, () -> SaTable.decode(mad, codecOf(name)));
             assertEquals(Problem.BAD_LENGTH, e.problem(), name);
             assertEquals(44, e.offset());
             assertTrue(e.getMessage().startsWith("AttributeOffset " + (stride / 8 - 1)), e.getMessage());
@@ -175,8 +173,7 @@ class SmaRecordsTest {
     @Test
     void aTableOfAnotherAttributeIsRefused() throws IOException {
         byte[] mad = Golden.load("nr-1.response.hex").mad();
-        MadFormatException e = assertThrows(MadFormatException.class, () -> SaTable.decode(mad,
-                PortInfoRecord.CODEC));
+        MadFormatException e = assertThrows(MadFormatException.class, () -> SaTable.decode(mad, PortInfoRecord.CODEC));
         assertEquals(Problem.BAD_ATTRIBUTE, e.problem());
         assertEquals("AttributeID 0x0011, expected 0x0012", e.getMessage());
     }
@@ -211,8 +208,8 @@ class SmaRecordsTest {
                 () -> new GUIDInfoRecord(1, 256, RANDOM.attribute(GuidInfo.CODEC)));
         assertThrows(IllegalArgumentException.class,
                 () -> new PKeyTableRecord(1, 0x10000, 0, RANDOM.attribute(PKeyTable.CODEC)));
-        assertThrows(IllegalArgumentException.class, () -> new LFTRecord(-1, 0, RANDOM.attribute(
-                LinearForwardingTable.CODEC)));
+        assertThrows(IllegalArgumentException.class,
+                () -> new LFTRecord(-1, 0, RANDOM.attribute(LinearForwardingTable.CODEC)));
         assertThrows(NullPointerException.class, () -> new NodeRecord(1, null, new NodeDescription("")));
         assertThrows(NullPointerException.class, () -> NodeRecord.CODEC.encode(null, new byte[108], 0));
     }

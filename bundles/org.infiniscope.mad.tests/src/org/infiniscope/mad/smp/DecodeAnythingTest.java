@@ -18,8 +18,8 @@ class DecodeAnythingTest {
     private static final List<AttributeCodec<?>> CODECS = SmaCodecsTest.codecs().toList();
     private static final java.util.Map<Integer, AttributeCodec<?>> BY_ID = CODECS.stream()
             .collect(java.util.stream.Collectors.toMap(AttributeCodec::attributeId, c -> c));
-    private static final String[] SEEDS = {"nodeinfo-switch.hex", "portinfo-ca.hex", "switchinfo.hex",
-            "lft-block0.hex", "sminfo.hex", "nodeinfo-switch-request.hex"};
+    private static final String[] SEEDS = {"nodeinfo-switch.hex", "portinfo-ca.hex", "switchinfo.hex", "lft-block0.hex",
+            "sminfo.hex", "nodeinfo-switch-request.hex"};
 
     @Test
     void everyDecoderAnswersEveryInputWithAValueOrACheckedError() throws IOException {

@@ -150,8 +150,9 @@ class GoldenSmpTest {
 
     @Test
     void switchInfo() throws Exception {
-        assertEquals(new SwitchInfo(30720, 0, 1024, 22, 0, 0, 0, 18, false, 0, 0, 64, false, false, true, true, false,
-                0), decode("switchinfo.hex", SwitchInfo.CODEC));
+        assertEquals(
+                new SwitchInfo(30720, 0, 1024, 22, 0, 0, 0, 18, false, 0, 0, 64, false, false, true, true, false, 0),
+                decode("switchinfo.hex", SwitchInfo.CODEC));
     }
 
     @Test

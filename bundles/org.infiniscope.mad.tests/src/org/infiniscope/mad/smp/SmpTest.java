@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 class SmpTest {
 
     private static byte[] drRequest() {
-        return Smp.directedRoute(Method.GET, 0x1234, PortInfo.ATTRIBUTE_ID, 3, 0x0102030405060708L,
-                new int[]{1, 5, 7}, new byte[]{9, 8}).encode();
+        return Smp.directedRoute(Method.GET, 0x1234, PortInfo.ATTRIBUTE_ID, 3, 0x0102030405060708L, new int[]{1, 5, 7},
+                new byte[]{9, 8}).encode();
     }
 
     @Test

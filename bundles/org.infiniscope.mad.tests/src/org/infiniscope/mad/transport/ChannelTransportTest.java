@@ -201,9 +201,8 @@ class ChannelTransportTest {
                 () -> pending.get(WAIT_SECONDS, TimeUnit.SECONDS));
         assertInstanceOf(IOException.class, e.getCause());
         assertTrue(channels[0].isClosed());
-        assertThrows(ExecutionException.class,
-                () -> requester.send(MadRequest.of(perfGet(0x12, 0), MadAddress.gsi(2))).get(WAIT_SECONDS,
-                        TimeUnit.SECONDS));
+        assertThrows(ExecutionException.class, () -> requester.send(MadRequest.of(perfGet(0x12, 0), MadAddress.gsi(2)))
+                .get(WAIT_SECONDS, TimeUnit.SECONDS));
     }
 
     @Test

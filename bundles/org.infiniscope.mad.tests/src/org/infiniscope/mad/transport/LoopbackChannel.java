@@ -52,8 +52,8 @@ final class LoopbackChannel implements MadChannel {
      * back (behind the next datagram) each datagram with the given probabilities.
      */
     synchronized void impair(long seed, double loss, double duplicate, double reorder) {
-        impairment = new Impairment(new Random(seed), loss, duplicate, reorder, Executors
-                .newSingleThreadExecutor(Thread.ofPlatform().daemon().name("loopback-" + lid).factory()));
+        impairment = new Impairment(new Random(seed), loss, duplicate, reorder,
+                Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon().name("loopback-" + lid).factory()));
     }
 
     /** Makes the channel claim, like a umad channel registered with RMPP, that its kernel runs RMPP. */

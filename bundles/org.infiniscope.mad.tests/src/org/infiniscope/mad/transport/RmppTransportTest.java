@@ -92,9 +92,8 @@ class RmppTransportTest {
     private static byte[] tableAnswer(byte[] request, List<PathRecord> table) {
         try {
             MadHeader header = MadHeader.decode(request, 0).response(0);
-            SaHeader sa = SaHeader.EMPTY.withRmpp(
-                    new RmppHeader(RmppHeader.VERSION, RmppHeader.DATA, RmppHeader.NO_RESP_TIME, RmppHeader.ACTIVE, 0,
-                            0, 0));
+            SaHeader sa = SaHeader.EMPTY.withRmpp(new RmppHeader(RmppHeader.VERSION, RmppHeader.DATA,
+                    RmppHeader.NO_RESP_TIME, RmppHeader.ACTIVE, 0, 0, 0));
             return SaTable.encode(header, sa, PathRecord.CODEC, table);
         } catch (MadFormatException e) {
             throw new IllegalStateException(e);

@@ -33,9 +33,9 @@ import org.osgi.framework.ServiceReference;
 class MellanoxGeneralInfoTest {
 
     /** Vendor data (the MAD from byte 24) of a Switch-IB 2 (device 0xcf08), extended layout. */
-    private static final String SWITCH_IB2 = "0000000000000000" + "00a0cf08" + "00".repeat(24) + "0001e240"
-            + "000f0836" + "00000001" + "1205" + "2024" + "0000" + "1530" + "4d545f31383730313130303332000000"
-            + "00000002" + "0000000f" + "000007d8" + "00000836" + "00".repeat(16) + "00010503" + "00".repeat(28);
+    private static final String SWITCH_IB2 = "0000000000000000" + "00a0cf08" + "00".repeat(24) + "0001e240" + "000f0836"
+            + "00000001" + "1205" + "2024" + "0000" + "1530" + "4d545f31383730313130303332000000" + "00000002"
+            + "0000000f" + "000007d8" + "00000836" + "00".repeat(16) + "00010503" + "00".repeat(28);
     /** The same for an InfiniScale III switch (device 47396), original layout. */
     private static final String INFINISCALE3 = "0000000000000000" + "00a1b924" + "00".repeat(24) + "00000010"
             + "00010203" + "00000abc" + "0709" + "2008" + "0000" + "0830" + "4d545f30303030303030303038000000"
@@ -106,10 +106,12 @@ class MellanoxGeneralInfoTest {
         MadFormatException e = assertThrows(MadFormatException.class, () -> MellanoxGeneralInfo.CODEC.decode(data, 0));
         assertEquals(Problem.BAD_FIELD, e.problem());
         assertTrue(e.getMessage().contains("PSID"), e.getMessage());
-        assertEquals(Problem.TRUNCATED, assertThrows(MadFormatException.class,
-                () -> MellanoxGeneralInfo.CODEC.decode(new byte[135], 0)).problem());
-        assertThrows(IllegalArgumentException.class, () -> new MellanoxGeneralInfo.Firmware(
-                MellanoxGeneralInfo.Version.ZERO, 0, 0, 0, 0, 0, "MT_12345678901234", 0));
+        assertEquals(Problem.TRUNCATED,
+                assertThrows(MadFormatException.class, () -> MellanoxGeneralInfo.CODEC.decode(new byte[135], 0))
+                        .problem());
+        assertThrows(IllegalArgumentException.class,
+                () -> new MellanoxGeneralInfo.Firmware(MellanoxGeneralInfo.Version.ZERO, 0, 0, 0, 0, 0,
+                        "MT_12345678901234", 0));
         assertThrows(IllegalArgumentException.class, () -> new MellanoxGeneralInfo(Layout.ORIGINAL,
                 new MellanoxGeneralInfo.Hardware(0, 0xcf08, 0), null, null, MellanoxGeneralInfo.Version.ZERO));
     }

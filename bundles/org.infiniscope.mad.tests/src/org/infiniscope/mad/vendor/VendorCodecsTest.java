@@ -12,9 +12,8 @@ import org.junit.jupiter.api.Test;
 class VendorCodecsTest {
 
     /** A codec that decodes to its own name, enough to see which one was chosen. */
-    private record Named(String name, int vendorId, Set<Integer> mgmtClasses, Set<Integer> attributeIds)
-            implements
-                VendorCodec {
+    private record Named(String name, int vendorId, Set<Integer> mgmtClasses,
+            Set<Integer> attributeIds) implements VendorCodec {
         @Override
         public Object decode(VendorMad mad) {
             return name;
@@ -22,7 +21,7 @@ class VendorCodecsTest {
 
         @Override
         public VendorMad encode(MadHeader header, Object value) {
-            throw new UnsupportedOperationException();
+            throw new AssertionError("selection tests never encode");
         }
     }
 

@@ -71,8 +71,8 @@ class VendorMadTest {
                 assertThrows(MadFormatException.class, () -> VendorMad.decode(new byte[255])).problem());
         MadHeader range1 = new MadHeader(1, 0x0A, 1, Method.GET, 0, 0, 1, 0x17, 0);
         assertThrows(IllegalArgumentException.class, () -> new VendorMad(range1, null, 0x0002C9, null));
-        assertThrows(IllegalArgumentException.class, () -> new VendorMad(range1, null, VendorMad.NO_OUI,
-                Octets.of(new byte[233])));
+        assertThrows(IllegalArgumentException.class,
+                () -> new VendorMad(range1, null, VendorMad.NO_OUI, Octets.of(new byte[233])));
         MadHeader range2 = new MadHeader(1, 0x4F, 1, Method.GET, 0, 0, 1, 0x17, 0);
         assertThrows(IllegalArgumentException.class, () -> new VendorMad(range2, null, VendorMad.NO_OUI, null));
         assertThrows(IllegalArgumentException.class, () -> new VendorMad(range2, null, 1 << 24, null));

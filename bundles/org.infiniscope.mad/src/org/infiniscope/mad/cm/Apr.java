@@ -13,16 +13,14 @@ import org.infiniscope.mad.wire.Octets;
  * @param additionalInformation up to 72 bytes
  * @param privateData up to 148 bytes, zero-padded
  */
-public record Apr(int localCommId, int remoteCommId, int apStatus, Octets additionalInformation, Octets privateData)
-        implements
-            CmMessage {
+public record Apr(int localCommId, int remoteCommId, int apStatus, Octets additionalInformation,
+        Octets privateData) implements CmMessage {
 
     public static final int ATTRIBUTE_ID = 0x1A;
     public static final int PRIVATE_DATA_MAX = 148;
     /** AP status: the alternate path was loaded. */
     public static final int AP_LOADED = 0;
-    public static final CmMessageCodec<Apr> CODEC = new CmMessageCodec<>(ATTRIBUTE_ID, "APR", Apr::read,
-            Apr::write);
+    public static final CmMessageCodec<Apr> CODEC = new CmMessageCodec<>(ATTRIBUTE_ID, "APR", Apr::read, Apr::write);
 
     /** Checks the fields and lengths; pads the private data. */
     public Apr {

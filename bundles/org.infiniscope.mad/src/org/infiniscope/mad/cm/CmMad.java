@@ -25,8 +25,8 @@ public final class CmMad {
     public static final int DATA_OFFSET = MadHeader.LENGTH;
 
     /** The codecs of every message type. */
-    public static final List<CmMessageCodec<?>> CODECS = List.of(Req.CODEC, Mra.CODEC, Rej.CODEC, Rep.CODEC,
-            Rtu.CODEC, Dreq.CODEC, Drep.CODEC, SidrReq.CODEC, SidrRep.CODEC, Lap.CODEC, Apr.CODEC);
+    public static final List<CmMessageCodec<?>> CODECS = List.of(Req.CODEC, Mra.CODEC, Rej.CODEC, Rep.CODEC, Rtu.CODEC,
+            Dreq.CODEC, Drep.CODEC, SidrReq.CODEC, SidrRep.CODEC, Lap.CODEC, Apr.CODEC);
 
     private static final Map<Integer, CmMessageCodec<?>> BY_ATTRIBUTE = CODECS.stream()
             .collect(Collectors.toUnmodifiableMap(CmMessageCodec::attributeId, Function.identity()));

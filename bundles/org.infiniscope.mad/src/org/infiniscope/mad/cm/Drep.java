@@ -14,9 +14,8 @@ public record Drep(int localCommId, int remoteCommId, Octets privateData) implem
 
     public static final int ATTRIBUTE_ID = 0x16;
     public static final int PRIVATE_DATA_MAX = 224;
-    public static final CmMessageCodec<Drep> CODEC = new CmMessageCodec<>(ATTRIBUTE_ID, "DREP",
-            (b, base) -> new Drep(Bits.u32(b, base), Bits.u32(b, base + 4), Octets.copyOf(b, base + 8,
-                    PRIVATE_DATA_MAX)),
+    public static final CmMessageCodec<Drep> CODEC = new CmMessageCodec<>(ATTRIBUTE_ID, "DREP", (b,
+            base) -> new Drep(Bits.u32(b, base), Bits.u32(b, base + 4), Octets.copyOf(b, base + 8, PRIVATE_DATA_MAX)),
             (m, b, base) -> {
                 Bits.put32(b, base, m.localCommId);
                 Bits.put32(b, base + 4, m.remoteCommId);

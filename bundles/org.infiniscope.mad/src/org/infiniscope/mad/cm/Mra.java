@@ -18,9 +18,8 @@ import org.infiniscope.mad.wire.Octets;
  * @param serviceTimeout 5 bits: the sender will answer within 4.096 µs × 2^value
  * @param privateData up to 222 bytes, zero-padded
  */
-public record Mra(int localCommId, int remoteCommId, int messageMraed, int serviceTimeout, Octets privateData)
-        implements
-            CmMessage {
+public record Mra(int localCommId, int remoteCommId, int messageMraed, int serviceTimeout,
+        Octets privateData) implements CmMessage {
 
     public static final int ATTRIBUTE_ID = 0x11;
     public static final int PRIVATE_DATA_MAX = 222;
@@ -30,8 +29,7 @@ public record Mra(int localCommId, int remoteCommId, int messageMraed, int servi
     public static final int REP = 1;
     /** MessageMRAed: the LAP is acknowledged. */
     public static final int LAP = 2;
-    public static final CmMessageCodec<Mra> CODEC = new CmMessageCodec<>(ATTRIBUTE_ID, "MRA", Mra::read,
-            Mra::write);
+    public static final CmMessageCodec<Mra> CODEC = new CmMessageCodec<>(ATTRIBUTE_ID, "MRA", Mra::read, Mra::write);
 
     /** Checks widths and the private data length; pads the private data. */
     public Mra {

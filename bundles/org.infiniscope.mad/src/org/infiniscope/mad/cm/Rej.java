@@ -29,8 +29,7 @@ public record Rej(int localCommId, int remoteCommId, int messageRejected, int re
     public static final int REP = 1;
     /** MessageRejected: no message, or one not listed. */
     public static final int OTHER = 2;
-    public static final CmMessageCodec<Rej> CODEC = new CmMessageCodec<>(ATTRIBUTE_ID, "REJ", Rej::read,
-            Rej::write);
+    public static final CmMessageCodec<Rej> CODEC = new CmMessageCodec<>(ATTRIBUTE_ID, "REJ", Rej::read, Rej::write);
 
     /** Checks the fields and lengths; pads the private data. */
     public Rej {

@@ -30,14 +30,12 @@ import org.infiniscope.mad.wire.Octets;
  */
 public record Rep(int localCommId, int remoteCommId, int localQKey, int localQpn, int localEecn, int startingPsn,
         int responderResources, int initiatorDepth, int targetAckDelay, int failoverAccepted,
-        boolean endToEndFlowControl, int rnrRetryCount, boolean srq, long localCaGuid, Octets privateData)
-        implements
-            CmMessage {
+        boolean endToEndFlowControl, int rnrRetryCount, boolean srq, long localCaGuid,
+        Octets privateData) implements CmMessage {
 
     public static final int ATTRIBUTE_ID = 0x13;
     public static final int PRIVATE_DATA_MAX = 196;
-    public static final CmMessageCodec<Rep> CODEC = new CmMessageCodec<>(ATTRIBUTE_ID, "REP", Rep::read,
-            Rep::write);
+    public static final CmMessageCodec<Rep> CODEC = new CmMessageCodec<>(ATTRIBUTE_ID, "REP", Rep::read, Rep::write);
 
     /** Checks widths and the private data length; pads the private data. */
     public Rep {

@@ -49,8 +49,7 @@ public record Req(int localCommId, long serviceId, long localCaGuid, int localQK
     public static final int ATTRIBUTE_ID = 0x10;
     /** The most private data a REQ carries. */
     public static final int PRIVATE_DATA_MAX = 92;
-    public static final CmMessageCodec<Req> CODEC = new CmMessageCodec<>(ATTRIBUTE_ID, "REQ", Req::read,
-            Req::write);
+    public static final CmMessageCodec<Req> CODEC = new CmMessageCodec<>(ATTRIBUTE_ID, "REQ", Req::read, Req::write);
 
     /** Checks widths and the private data length; pads the private data. */
     public Req {

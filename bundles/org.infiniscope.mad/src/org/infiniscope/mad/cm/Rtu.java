@@ -15,9 +15,8 @@ public record Rtu(int localCommId, int remoteCommId, Octets privateData) impleme
 
     public static final int ATTRIBUTE_ID = 0x14;
     public static final int PRIVATE_DATA_MAX = 224;
-    public static final CmMessageCodec<Rtu> CODEC = new CmMessageCodec<>(ATTRIBUTE_ID, "RTU",
-            (b, base) -> new Rtu(Bits.u32(b, base), Bits.u32(b, base + 4), Octets.copyOf(b, base + 8,
-                    PRIVATE_DATA_MAX)),
+    public static final CmMessageCodec<Rtu> CODEC = new CmMessageCodec<>(ATTRIBUTE_ID, "RTU", (b,
+            base) -> new Rtu(Bits.u32(b, base), Bits.u32(b, base + 4), Octets.copyOf(b, base + 8, PRIVATE_DATA_MAX)),
             (m, b, base) -> {
                 Bits.put32(b, base, m.localCommId);
                 Bits.put32(b, base + 4, m.remoteCommId);

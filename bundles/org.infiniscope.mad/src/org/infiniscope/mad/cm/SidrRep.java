@@ -28,8 +28,8 @@ public record SidrRep(int requestId, int status, int qpn, long serviceId, int qK
     public static final int NO_QP = 3;
     public static final int REDIRECT = 4;
     public static final int UNSUPPORTED_VERSION = 5;
-    public static final CmMessageCodec<SidrRep> CODEC = new CmMessageCodec<>(ATTRIBUTE_ID, "SIDR_REP",
-            SidrRep::read, SidrRep::write);
+    public static final CmMessageCodec<SidrRep> CODEC = new CmMessageCodec<>(ATTRIBUTE_ID, "SIDR_REP", SidrRep::read,
+            SidrRep::write);
 
     /** Checks the fields and lengths; pads the private data. */
     public SidrRep {
@@ -53,8 +53,7 @@ public record SidrRep(int requestId, int status, int qpn, long serviceId, int qK
     }
 
     private static SidrRep read(byte[] b, int base) throws MadFormatException {
-        Octets info = CmFields.readInfo(b, base, 24, Bits.u8(b, base + 5), "SIDR_REP",
-                "AdditionalInformationLength");
+        Octets info = CmFields.readInfo(b, base, 24, Bits.u8(b, base + 5), "SIDR_REP", "AdditionalInformationLength");
         return new SidrRep(Bits.u32(b, base), Bits.u8(b, base + 4), CmFields.get(b, base, 8, 0, 24),
                 Bits.u64(b, base + 12), Bits.u32(b, base + 20), info, Octets.copyOf(b, base + 96, PRIVATE_DATA_MAX));
     }

@@ -27,8 +27,8 @@ public enum ExtendedCounterVariant {
 
     ExtendedCounterVariant(int length, EnumSet<ExtendedPortCounter> counters) {
         // CounterSelect (bits 16–31) selects the first eight, CounterSelect2 (bits 32–63) the additional ones.
-        this.codec = new PerfCounterCodec<>(PerfAttributes.PORT_COUNTERS_EXTENDED_ID, "PortCountersExtended",
-                length, ExtendedPortCounter.class, counters, new SelectField(16, 16, 0), new SelectField(32, 32, 16));
+        this.codec = new PerfCounterCodec<>(PerfAttributes.PORT_COUNTERS_EXTENDED_ID, "PortCountersExtended", length,
+                ExtendedPortCounter.class, counters, new SelectField(16, 16, 0), new SelectField(32, 32, 16));
     }
 
     /** @return the codec of this layout */

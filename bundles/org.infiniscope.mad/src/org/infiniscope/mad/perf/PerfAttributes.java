@@ -17,8 +17,7 @@ public final class PerfAttributes {
     /** PortCounters: CounterSelect at bits 16–31, CounterSelect2 (PortXmitWait, QP1Dropped) at bits 144–151. */
     public static final PerfCounterCodec<PortCounter> PORT_COUNTERS = new PerfCounterCodec<>(PORT_COUNTERS_ID,
             "PortCounters", 44, PortCounter.class, EnumSet.allOf(PortCounter.class), PortCountersLayout.INSTANCE,
-            new SelectField(16, 16, 0),
-            new SelectField(144, 8, 16));
+            new SelectField(16, 16, 0), new SelectField(144, 8, 16));
 
     /** PortRcvErrorDetails. */
     public static final PerfCounterCodec<RcvErrorDetail> PORT_RCV_ERROR_DETAILS = new PerfCounterCodec<>(

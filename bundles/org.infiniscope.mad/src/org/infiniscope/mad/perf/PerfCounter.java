@@ -9,20 +9,31 @@ import org.osgi.annotation.versioning.ProviderType;
 @ProviderType
 public interface PerfCounter {
 
+    /** @return the counter's layout */
+    CounterField field();
+
     /** @return the name the IBA spec and perfquery use, such as {@code SymbolErrorCounter} */
-    String label();
+    default String label() {
+        return field().label();
+    }
 
     /** @return the offset of the counter's most significant bit from the start of the attribute */
-    int bitOffset();
+    default int bitOffset() {
+        return field().bitOffset();
+    }
 
     /** @return the width in bits, 4 to 64 */
-    int width();
+    default int width() {
+        return field().width();
+    }
 
     /**
      * @return the counter's bit in the attribute's select mask as {@link PerfCounters#counterSelect()} holds
      *         it: CounterSelect is bits 0–15, CounterSelect2 follows from bit 16
      */
-    int selectBit();
+    default int selectBit() {
+        return field().selectBit();
+    }
 
     /** @return whether the counter counts octets divided by 4 (PortXmitData, PortRcvData) */
     default boolean countsDataWords() {

@@ -159,8 +159,7 @@ public final class PerfCounters<C extends Enum<C> & PerfCounter> {
     @Override
     public boolean equals(Object other) {
         return other instanceof PerfCounters<?> that && type == that.type && portSelect == that.portSelect
-                && counterSelect == that.counterSelect && present == that.present
-                && Arrays.equals(values, that.values);
+                && counterSelect == that.counterSelect && present == that.present && Arrays.equals(values, that.values);
     }
 
     @Override
@@ -256,8 +255,7 @@ public final class PerfCounters<C extends Enum<C> & PerfCounter> {
             }
             long current = values[counter.ordinal()];
             long sum = current + delta;
-            boolean overflow = Long.compareUnsigned(sum, current) < 0
-                    || Long.compareUnsigned(sum, counter.max()) > 0;
+            boolean overflow = Long.compareUnsigned(sum, current) < 0 || Long.compareUnsigned(sum, counter.max()) > 0;
             put(counter.ordinal(), overflow ? counter.max() : sum);
             return this;
         }

@@ -55,8 +55,8 @@ public final class PerfMgtMad {
                     "PerfMgt ClassVersion " + header.classVersion() + ", expected 1");
         }
         if (header.attributeId() != codec.attributeId()) {
-            throw new MadFormatException(Problem.BAD_ATTRIBUTE, 16, String.format(
-                    "AttributeID 0x%04x, expected 0x%04x", header.attributeId(), codec.attributeId()));
+            throw new MadFormatException(Problem.BAD_ATTRIBUTE, 16,
+                    String.format("AttributeID 0x%04x, expected 0x%04x", header.attributeId(), codec.attributeId()));
         }
         return new Decoded<>(header, codec.decode(mad, DATA_OFFSET));
     }

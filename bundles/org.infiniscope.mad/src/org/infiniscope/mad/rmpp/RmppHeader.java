@@ -169,8 +169,8 @@ public record RmppHeader(int version, int type, int respTime, int flags, int sta
             case ACK -> status == 0 ? null : illegalStatus();
             case STOP -> status == RmppStatus.RESOURCES_EXHAUSTED ? null : illegalStatus();
             case ABORT -> RmppStatus.isAbortStatus(status) ? null : illegalStatus();
-            default -> new Violation(RmppStatus.BAD_RMPP_TYPE, Problem.BAD_RMPP_SEQUENCE,
-                    "RMPPType " + type + " is reserved");
+            default ->
+                new Violation(RmppStatus.BAD_RMPP_TYPE, Problem.BAD_RMPP_SEQUENCE, "RMPPType " + type + " is reserved");
         };
     }
 

@@ -52,9 +52,8 @@ public record InformInfoRecord(Gid subscriberGid, int subscriberEnum, InformInfo
     }
 
     /** The codec. */
-    public static final AttributeCodec<InformInfoRecord> CODEC = new SaRecordCodec<>("InformInfoRecord",
-            ATTRIBUTE_ID, LENGTH,
-            (b, o) -> new InformInfoRecord(Gid.read(b, o), Bits.u16(b, o + 16), InformInfo.read(b, o + 24)),
+    public static final AttributeCodec<InformInfoRecord> CODEC = new SaRecordCodec<>("InformInfoRecord", ATTRIBUTE_ID,
+            LENGTH, (b, o) -> new InformInfoRecord(Gid.read(b, o), Bits.u16(b, o + 16), InformInfo.read(b, o + 24)),
             (r, b, o) -> {
                 r.subscriberGid.write(b, o);
                 Bits.put16(b, o + 16, r.subscriberEnum);

@@ -35,9 +35,8 @@ public record LFTRecord(int lid, int blockNum, LinearForwardingTable lft) {
     private static final int TABLE = 8;
 
     /** The codec; the embedded block is LinearForwardingTable's own codec. */
-    public static final AttributeCodec<LFTRecord> CODEC = new SaRecordCodec<>("LFTRecord", ATTRIBUTE_ID, LENGTH,
-            (b, o) -> new LFTRecord(Bits.u16(b, o), Bits.u16(b, o + 2),
-                    LinearForwardingTable.CODEC.decode(b, o + TABLE)),
+    public static final AttributeCodec<LFTRecord> CODEC = new SaRecordCodec<>("LFTRecord", ATTRIBUTE_ID, LENGTH, (b,
+            o) -> new LFTRecord(Bits.u16(b, o), Bits.u16(b, o + 2), LinearForwardingTable.CODEC.decode(b, o + TABLE)),
             (r, b, o) -> {
                 Bits.put16(b, o, r.lid);
                 Bits.put16(b, o + 2, r.blockNum);

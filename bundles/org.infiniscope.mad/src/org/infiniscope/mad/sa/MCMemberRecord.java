@@ -33,9 +33,9 @@ import org.infiniscope.mad.wire.Bits;
  *        {@link #SEND_ONLY_FULL_MEMBER})
  * @param proxyJoin ProxyJoin
  */
-public record MCMemberRecord(Gid mgid, Gid portGid, int qKey, int mlid, int mtuSelector, int mtu, int tClass,
-        int pKey, int rateSelector, int rate, int packetLifeTimeSelector, int packetLifeTime, int sl, int flowLabel,
-        int hopLimit, int scope, int joinState, boolean proxyJoin) {
+public record MCMemberRecord(Gid mgid, Gid portGid, int qKey, int mlid, int mtuSelector, int mtu, int tClass, int pKey,
+        int rateSelector, int rate, int packetLifeTimeSelector, int packetLifeTime, int sl, int flowLabel, int hopLimit,
+        int scope, int joinState, boolean proxyJoin) {
 
     /** The attribute ID. */
     public static final int ATTRIBUTE_ID = 0x38;

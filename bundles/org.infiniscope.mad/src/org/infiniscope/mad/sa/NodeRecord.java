@@ -53,9 +53,9 @@ public record NodeRecord(int lid, NodeInfo nodeInfo, NodeDescription nodeDescrip
     private static final int NODE_DESCRIPTION = 44;
 
     /** The codec; the embedded attributes are NodeInfo's and NodeDescription's own codecs. */
-    public static final AttributeCodec<NodeRecord> CODEC = new SaRecordCodec<>("NodeRecord", ATTRIBUTE_ID, LENGTH,
-            (b, o) -> new NodeRecord(Bits.u16(b, o), NodeInfo.CODEC.decode(b, o + NODE_INFO),
-                    NodeDescription.CODEC.decode(b, o + NODE_DESCRIPTION)),
+    public static final AttributeCodec<NodeRecord> CODEC = new SaRecordCodec<>(
+            "NodeRecord", ATTRIBUTE_ID, LENGTH, (b, o) -> new NodeRecord(Bits.u16(b, o),
+                    NodeInfo.CODEC.decode(b, o + NODE_INFO), NodeDescription.CODEC.decode(b, o + NODE_DESCRIPTION)),
             (r, b, o) -> {
                 Bits.put16(b, o, r.lid);
                 NodeInfo.CODEC.encode(r.nodeInfo, b, o + NODE_INFO);

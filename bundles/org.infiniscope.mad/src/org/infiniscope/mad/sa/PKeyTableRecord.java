@@ -41,9 +41,8 @@ public record PKeyTableRecord(int lid, int blockNum, int portNum, PKeyTable pKey
     private static final int TABLE = 8;
 
     /** The codec; the embedded block is PKeyTable's own codec. */
-    public static final AttributeCodec<PKeyTableRecord> CODEC = new SaRecordCodec<>("PKeyTableRecord",
-            ATTRIBUTE_ID, LENGTH,
-            (b, o) -> new PKeyTableRecord(Bits.u16(b, o), Bits.u16(b, o + 2), Bits.u8(b, o + 4),
+    public static final AttributeCodec<PKeyTableRecord> CODEC = new SaRecordCodec<>("PKeyTableRecord", ATTRIBUTE_ID,
+            LENGTH, (b, o) -> new PKeyTableRecord(Bits.u16(b, o), Bits.u16(b, o + 2), Bits.u8(b, o + 4),
                     PKeyTable.CODEC.decode(b, o + TABLE)),
             (r, b, o) -> {
                 Bits.put16(b, o, r.lid);

@@ -99,8 +99,7 @@ public record PortInfoRecord(int endportLid, int portNum, int options, PortInfo 
 
     /** The codec; the embedded PortInfo is PortInfo's own codec. */
     public static final AttributeCodec<PortInfoRecord> CODEC = new SaRecordCodec<>("PortInfoRecord", ATTRIBUTE_ID,
-            LENGTH,
-            (b, o) -> new PortInfoRecord(Bits.u16(b, o), Bits.u8(b, o + 2), Bits.u8(b, o + 3),
+            LENGTH, (b, o) -> new PortInfoRecord(Bits.u16(b, o), Bits.u8(b, o + 2), Bits.u8(b, o + 3),
                     PortInfo.CODEC.decode(b, o + PORT_INFO)),
             (r, b, o) -> {
                 Bits.put16(b, o, r.endportLid);

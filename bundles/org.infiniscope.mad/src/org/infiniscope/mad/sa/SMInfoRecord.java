@@ -42,8 +42,8 @@ public record SMInfoRecord(int lid, SmInfo smInfo) {
     private static final int SM_INFO = 4;
 
     /** The codec; the embedded SMInfo is SmInfo's own codec. */
-    public static final AttributeCodec<SMInfoRecord> CODEC = new SaRecordCodec<>("SMInfoRecord", ATTRIBUTE_ID,
-            LENGTH, (b, o) -> new SMInfoRecord(Bits.u16(b, o), SmInfo.CODEC.decode(b, o + SM_INFO)), (r, b, o) -> {
+    public static final AttributeCodec<SMInfoRecord> CODEC = new SaRecordCodec<>("SMInfoRecord", ATTRIBUTE_ID, LENGTH,
+            (b, o) -> new SMInfoRecord(Bits.u16(b, o), SmInfo.CODEC.decode(b, o + SM_INFO)), (r, b, o) -> {
                 Bits.put16(b, o, r.lid);
                 SmInfo.CODEC.encode(r.smInfo, b, o + SM_INFO);
             });

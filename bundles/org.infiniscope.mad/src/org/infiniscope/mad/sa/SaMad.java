@@ -108,8 +108,8 @@ public final class SaMad {
      */
     public <T> T record(AttributeCodec<T> codec) throws MadFormatException {
         if (header.attributeId() != codec.attributeId()) {
-            throw new MadFormatException(Problem.BAD_ATTRIBUTE, 16, String.format(
-                    "AttributeID 0x%04x, expected 0x%04x", header.attributeId(), codec.attributeId()));
+            throw new MadFormatException(Problem.BAD_ATTRIBUTE, 16,
+                    String.format("AttributeID 0x%04x, expected 0x%04x", header.attributeId(), codec.attributeId()));
         }
         return codec.decode(data, 0);
     }

@@ -38,8 +38,8 @@ public final class SaTable {
         MadHeader header = MadHeader.decode(message, 0);
         SaHeader sa = SaHeader.decode(message, 0);
         if (header.attributeId() != codec.attributeId()) {
-            throw new MadFormatException(Problem.BAD_ATTRIBUTE, 16, String.format(
-                    "AttributeID 0x%04x, expected 0x%04x", header.attributeId(), codec.attributeId()));
+            throw new MadFormatException(Problem.BAD_ATTRIBUTE, 16,
+                    String.format("AttributeID 0x%04x, expected 0x%04x", header.attributeId(), codec.attributeId()));
         }
         int dataLength = message.length - SaMad.DATA_OFFSET;
         RmppHeader rmpp = sa.rmpp();
@@ -61,8 +61,8 @@ public final class SaTable {
             return List.of();
         }
         if (stride < codec.length()) {
-            throw new MadFormatException(Problem.BAD_LENGTH, 44, "AttributeOffset " + stride / 8 + " ("
-                    + stride + " bytes) is shorter than a " + codec.length() + "-byte record");
+            throw new MadFormatException(Problem.BAD_LENGTH, 44, "AttributeOffset " + stride / 8 + " (" + stride
+                    + " bytes) is shorter than a " + codec.length() + "-byte record");
         }
         List<T> records = new ArrayList<>(length / stride);
         for (int at = 0; at + stride <= length; at += stride) {

@@ -80,8 +80,8 @@ public record ServiceRecord(long serviceId, Gid serviceGid, int servicePKey, lon
     }
 
     /** The codec. */
-    public static final AttributeCodec<ServiceRecord> CODEC = new SaRecordCodec<>("ServiceRecord", ATTRIBUTE_ID,
-            LENGTH, ServiceRecord::read, ServiceRecord::write);
+    public static final AttributeCodec<ServiceRecord> CODEC = new SaRecordCodec<>("ServiceRecord", ATTRIBUTE_ID, LENGTH,
+            ServiceRecord::read, ServiceRecord::write);
 
     /** Checks the fields and copies the lists. */
     public ServiceRecord {
@@ -136,8 +136,7 @@ public record ServiceRecord(long serviceId, Gid serviceGid, int servicePKey, lon
         }
         try {
             return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(b, offset, end))
-                    .toString();
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(b, offset, end)).toString();
         } catch (CharacterCodingException e) {
             throw new MadFormatException(Problem.BAD_FIELD, offset, "ServiceName is not UTF-8");
         }

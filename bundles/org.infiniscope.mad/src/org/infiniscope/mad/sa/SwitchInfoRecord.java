@@ -33,9 +33,8 @@ public record SwitchInfoRecord(int lid, SwitchInfo switchInfo) {
     private static final int SWITCH_INFO = 4;
 
     /** The codec; the embedded SwitchInfo is SwitchInfo's own codec. */
-    public static final AttributeCodec<SwitchInfoRecord> CODEC = new SaRecordCodec<>("SwitchInfoRecord",
-            ATTRIBUTE_ID, LENGTH,
-            (b, o) -> new SwitchInfoRecord(Bits.u16(b, o), SwitchInfo.CODEC.decode(b, o + SWITCH_INFO)),
+    public static final AttributeCodec<SwitchInfoRecord> CODEC = new SaRecordCodec<>("SwitchInfoRecord", ATTRIBUTE_ID,
+            LENGTH, (b, o) -> new SwitchInfoRecord(Bits.u16(b, o), SwitchInfo.CODEC.decode(b, o + SWITCH_INFO)),
             (r, b, o) -> {
                 Bits.put16(b, o, r.lid);
                 SwitchInfo.CODEC.encode(r.switchInfo, b, o + SWITCH_INFO);

@@ -31,8 +31,7 @@ public record ExtendedPortInfo(int stateChangeEnable, int linkSpeedSupported, in
     }
 
     /** The wire form: the 16 bytes that carry fields (the rest of the 64 are reserved). */
-    public static final AttributeCodec<ExtendedPortInfo> CODEC = new SmaCodec<>(ATTRIBUTE_ID, 16,
-            "ExtendedPortInfo",
+    public static final AttributeCodec<ExtendedPortInfo> CODEC = new SmaCodec<>(ATTRIBUTE_ID, 16, "ExtendedPortInfo",
             (b, o) -> new ExtendedPortInfo(Bits.u8(b, o + 3), Bits.u8(b, o + 7), Bits.u8(b, o + 11),
                     Bits.u8(b, o + 15)),
             (v, b, o) -> {

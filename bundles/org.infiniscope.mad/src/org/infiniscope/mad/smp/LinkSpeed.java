@@ -7,7 +7,14 @@ import java.util.Optional;
  * FDR and faster from PortInfo.LinkSpeedExtActive (when CapabilityMask.IsExtendedSpeedsSupported is set).
  */
 public enum LinkSpeed {
-    SDR(2.5), DDR(5.0), QDR(10.0), FDR10(10.3125), FDR(14.0625), EDR(25.78125), HDR(53.125), NDR(106.25);
+    SDR(2.5),
+    DDR(5.0),
+    QDR(10.0),
+    FDR10(10.3125),
+    FDR(14.0625),
+    EDR(25.78125),
+    HDR(53.125),
+    NDR(106.25);
 
     private final double gbpsPerLane;
 

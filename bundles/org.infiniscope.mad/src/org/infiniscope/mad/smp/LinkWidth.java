@@ -4,7 +4,11 @@ import java.util.Optional;
 
 /** Link widths as PortInfo encodes them (one bit each in LinkWidthActive). */
 public enum LinkWidth {
-    X1(0x01, 1), X4(0x02, 4), X8(0x04, 8), X12(0x08, 12), X2(0x10, 2);
+    X1(0x01, 1),
+    X4(0x02, 4),
+    X8(0x04, 8),
+    X12(0x08, 12),
+    X2(0x10, 2);
 
     private final int bit;
     private final int lanes;

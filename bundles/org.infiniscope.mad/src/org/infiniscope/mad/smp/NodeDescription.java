@@ -33,8 +33,8 @@ public record NodeDescription(String text) {
      * The wire form. Bytes that are not UTF-8 decode to U+FFFD; text after the first NUL is ignored, as every
      * tool does.
      */
-    public static final AttributeCodec<NodeDescription> CODEC = new SmaCodec<>(ATTRIBUTE_ID, LENGTH,
-            "NodeDescription", (b, o) -> {
+    public static final AttributeCodec<NodeDescription> CODEC = new SmaCodec<>(ATTRIBUTE_ID, LENGTH, "NodeDescription",
+            (b, o) -> {
                 int end = o;
                 while (end < o + LENGTH && b[end] != 0) {
                     end++;

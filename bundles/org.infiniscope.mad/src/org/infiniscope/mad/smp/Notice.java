@@ -21,8 +21,8 @@ import org.infiniscope.mad.wire.Bits;
  * @param count 15 bits, NoticeCount
  * @param details the 54 bytes of DataDetails: typed for the traps {@link TrapDetails} knows, raw otherwise
  */
-public record Notice(boolean generic, int type, int producerTypeOrVendorId, int trapNumberOrDeviceId,
-        int issuerLid, boolean toggle, int count, TrapDetails details) {
+public record Notice(boolean generic, int type, int producerTypeOrVendorId, int trapNumberOrDeviceId, int issuerLid,
+        boolean toggle, int count, TrapDetails details) {
 
     /** The AttributeID. */
     public static final int ATTRIBUTE_ID = 0x02;

@@ -112,8 +112,8 @@ public final class Smp {
      */
     public static Smp lidRouted(int method, long transactionId, int attributeId, int attributeModifier, long mKey,
             byte[] data) {
-        MadHeader header = new MadHeader(MadHeader.BASE_VERSION, MgmtClass.SUBN_LID_ROUTED, CLASS_VERSION, method,
-                0, 0, transactionId, attributeId, attributeModifier);
+        MadHeader header = new MadHeader(MadHeader.BASE_VERSION, MgmtClass.SUBN_LID_ROUTED, CLASS_VERSION, method, 0, 0,
+                transactionId, attributeId, attributeModifier);
         return of(header, mKey, 0, 0, data, new byte[0], new byte[0]);
     }
 
@@ -124,8 +124,8 @@ public final class Smp {
      *        the hop count
      * @param data the attribute bytes, at most 64
      */
-    public static Smp directedRoute(int method, long transactionId, int attributeId, int attributeModifier,
-            long mKey, int[] outPorts, byte[] data) {
+    public static Smp directedRoute(int method, long transactionId, int attributeId, int attributeModifier, long mKey,
+            int[] outPorts, byte[] data) {
         if (outPorts.length > MAX_HOPS) {
             throw new IllegalArgumentException(outPorts.length + " hops, at most " + MAX_HOPS);
         }
@@ -136,8 +136,8 @@ public final class Smp {
             }
             path[i + 1] = (byte) outPorts[i];
         }
-        MadHeader header = new MadHeader(MadHeader.BASE_VERSION, MgmtClass.SUBN_DIRECTED_ROUTE, CLASS_VERSION,
-                method, 0, outPorts.length, transactionId, attributeId, attributeModifier);
+        MadHeader header = new MadHeader(MadHeader.BASE_VERSION, MgmtClass.SUBN_DIRECTED_ROUTE, CLASS_VERSION, method,
+                0, outPorts.length, transactionId, attributeId, attributeModifier);
         return of(header, mKey, Mad.PERMISSIVE_LID, Mad.PERMISSIVE_LID, data, path, new byte[0]);
     }
 
@@ -265,8 +265,8 @@ public final class Smp {
      */
     public Smp response(int status, byte[] responseData) {
         int fullStatus = (status & ~MadStatus.DIRECTION) | (isDirectedRoute() ? MadStatus.DIRECTION : 0);
-        MadHeader h = new MadHeader(header.baseVersion(), header.mgmtClass(), header.classVersion(),
-                Method.GET_RESP, fullStatus, header.classSpecific(), header.transactionId(), header.attributeId(),
+        MadHeader h = new MadHeader(header.baseVersion(), header.mgmtClass(), header.classVersion(), Method.GET_RESP,
+                fullStatus, header.classSpecific(), header.transactionId(), header.attributeId(),
                 header.attributeModifier());
         return new Smp(h, mKey, drSlid, drDlid, padded(responseData, "data"), initialPath, returnPath);
     }

@@ -28,10 +28,10 @@ import org.infiniscope.mad.wire.Bits;
  * @param multicastFdbTop 16 bits
  */
 public record SwitchInfo(int linearFdbCap, int randomFdbCap, int multicastFdbCap, int linearFdbTop, int defaultPort,
-        int defaultMulticastPrimaryPort, int defaultMulticastNotPrimaryPort, int lifeTimeValue,
-        boolean portStateChange, int optimizedSl2VlMapping, int lidsPerPort, int partitionEnforcementCap,
-        boolean inboundEnforcementCap, boolean outboundEnforcementCap, boolean filterRawInboundCap,
-        boolean filterRawOutboundCap, boolean enhancedPort0, int multicastFdbTop) {
+        int defaultMulticastPrimaryPort, int defaultMulticastNotPrimaryPort, int lifeTimeValue, boolean portStateChange,
+        int optimizedSl2VlMapping, int lidsPerPort, int partitionEnforcementCap, boolean inboundEnforcementCap,
+        boolean outboundEnforcementCap, boolean filterRawInboundCap, boolean filterRawOutboundCap,
+        boolean enhancedPort0, int multicastFdbTop) {
 
     /** The AttributeID. */
     public static final int ATTRIBUTE_ID = 0x12;

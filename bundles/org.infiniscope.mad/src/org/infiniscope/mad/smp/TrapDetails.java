@@ -117,9 +117,8 @@ public sealed interface TrapDetails {
      * @param changeFlags 16 bits: which local fields changed (NodeDescription, LinkWidthEnabled, ...)
      * @param capabilityMask2 the new CapabilityMask2
      */
-    record CapabilityChange(int lid, boolean localChanges, int capabilityMask, int changeFlags, int capabilityMask2)
-            implements
-                TrapDetails {
+    record CapabilityChange(int lid, boolean localChanges, int capabilityMask, int changeFlags,
+            int capabilityMask2) implements TrapDetails {
         /** Checks the widths. */
         public CapabilityChange {
             check("lid", lid, 16);
@@ -151,10 +150,8 @@ public sealed interface TrapDetails {
      * @param drHopCount 6 bits
      * @param drReturnPath exactly 30 ports of its return path
      */
-    record BadMKey(int lid, int drSlid, int method, int attributeId, int attributeModifier, long mKey,
-            boolean drNotice, boolean drPathTruncated, int drHopCount, List<Integer> drReturnPath)
-            implements
-                TrapDetails {
+    record BadMKey(int lid, int drSlid, int method, int attributeId, int attributeModifier, long mKey, boolean drNotice,
+            boolean drPathTruncated, int drHopCount, List<Integer> drReturnPath) implements TrapDetails {
 
         /** Length of the return path the trap carries. */
         public static final int PATH_LENGTH = 30;
@@ -191,8 +188,8 @@ public sealed interface TrapDetails {
 
         @Override
         public String toString() {
-            return "BadMKey[lid " + lid + " drslid " + drSlid + " method 0x" + Integer.toHexString(method)
-                    + " attr 0x" + Integer.toHexString(attributeId) + "]";
+            return "BadMKey[lid " + lid + " drslid " + drSlid + " method 0x" + Integer.toHexString(method) + " attr 0x"
+                    + Integer.toHexString(attributeId) + "]";
         }
     }
 

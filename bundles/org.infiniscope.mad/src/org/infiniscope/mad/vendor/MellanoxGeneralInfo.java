@@ -23,8 +23,8 @@ import org.infiniscope.mad.wire.MadFormatException.Problem;
  * @param extendedFirmwareVersion the 32-bit firmware version of the extended layout; zero in the original one
  * @param software the software (switch management) version
  */
-public record MellanoxGeneralInfo(Layout layout, Hardware hardware, Firmware firmware,
-        Version extendedFirmwareVersion, Version software) {
+public record MellanoxGeneralInfo(Layout layout, Hardware hardware, Firmware firmware, Version extendedFirmwareVersion,
+        Version software) {
 
     /** Mellanox's IEEE OUI. */
     public static final int MELLANOX_OUI = 0x0002C9;
@@ -50,10 +50,9 @@ public record MellanoxGeneralInfo(Layout layout, Hardware hardware, Firmware fir
          */
         public static Layout of(int deviceId) {
             int[][] extended = {{0x0245, 0x0245}, {0xC738, 0xC73B}, {0xCB20, 0xCB20}, {0xCF08, 0xCF08},
-                    {0x01B3, 0x01B3}, {0x1003, 0x10FF}, {0xD2F0, 0xD2FF}, {0x1B02, 0x1B02},
-                    {0x1B50, 0x1B50}, {0x1BA0, 0x1BA0}, {0x1BD0, 0x1BD5}, {0x1B33, 0x1B33},
-                    {0x1B73, 0x1B73}, {0x1B40, 0x1B41}, {0x1B60, 0x1B61}, {0x1B83, 0x1B83},
-                    {0x1B93, 0x1B94}, {0x1BB4, 0x1BB5}, {0x1BC4, 0x1BC4}};
+                    {0x01B3, 0x01B3}, {0x1003, 0x10FF}, {0xD2F0, 0xD2FF}, {0x1B02, 0x1B02}, {0x1B50, 0x1B50},
+                    {0x1BA0, 0x1BA0}, {0x1BD0, 0x1BD5}, {0x1B33, 0x1B33}, {0x1B73, 0x1B73}, {0x1B40, 0x1B41},
+                    {0x1B60, 0x1B61}, {0x1B83, 0x1B83}, {0x1B93, 0x1B94}, {0x1BB4, 0x1BB5}, {0x1BC4, 0x1BC4}};
             for (int[] range : extended) {
                 if (deviceId >= range[0] && deviceId <= range[1]) {
                     return EXTENDED;

@@ -17,8 +17,8 @@ public final class VendorCodecs {
     public record Registered(VendorCodec codec, int ranking, long serviceId) {
     }
 
-    private static final Comparator<Registered> PREFERENCE = Comparator.comparingInt(Registered::ranking)
-            .reversed().thenComparingLong(Registered::serviceId);
+    private static final Comparator<Registered> PREFERENCE = Comparator.comparingInt(Registered::ranking).reversed()
+            .thenComparingLong(Registered::serviceId);
 
     private VendorCodecs() {
     }

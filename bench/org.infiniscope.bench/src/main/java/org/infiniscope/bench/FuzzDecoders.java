@@ -77,8 +77,7 @@ public final class FuzzDecoders {
                 rejected++;
             } catch (RuntimeException | Error e) {
                 System.out.printf("  %-45s FAILED on case %d: %s%n    offset %d input %s%n", target.name(), i, e,
-                        offset,
-                        java.util.HexFormat.of().formatHex(input));
+                        offset, java.util.HexFormat.of().formatHex(input));
                 return -1;
             }
         }

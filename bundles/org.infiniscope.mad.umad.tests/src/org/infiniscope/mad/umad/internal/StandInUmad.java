@@ -38,8 +38,8 @@ final class StandInUmad implements AutoCloseable {
             long mask1) {
     }
 
-    record Sent(int portId, int agentId, byte[] mad, int lid, int qpn, int qkey, int sl, int pkeyIndex,
-            boolean grh, byte[] gid, int gidIndex, int flowLabel, int timeoutMillis, int retries) {
+    record Sent(int portId, int agentId, byte[] mad, int lid, int qpn, int qkey, int sl, int pkeyIndex, boolean grh,
+            byte[] gid, int gidIndex, int flowLabel, int timeoutMillis, int retries) {
     }
 
     final List<String> calls = new CopyOnWriteArrayList<>();
@@ -165,8 +165,8 @@ final class StandInUmad implements AutoCloseable {
     synchronized int umad_register(int portId, int mgmtClass, int classVersion, byte rmpp, MemorySegment mask) {
         MemorySegment bits = mask.reinterpret(16);
         int agentId = nextAgent++;
-        registrations.add(new Registration(portId, agentId, mgmtClass, classVersion, rmpp,
-                bits.get(JAVA_LONG, 0), bits.get(JAVA_LONG, 8)));
+        registrations.add(new Registration(portId, agentId, mgmtClass, classVersion, rmpp, bits.get(JAVA_LONG, 0),
+                bits.get(JAVA_LONG, 8)));
         return agentId;
     }
 

@@ -40,8 +40,7 @@ class UmadChannelProviderTest {
     @ParameterizedTest
     @ValueSource(strings = {"ibsim", "ibsim:", "ibsim:@h1", "ibsim:lab@", "ibsim:lab@a@b", "ibsim:la b"})
     void malformedIbsimSpecificationsAreNamed(String fabric) {
-        UmadException e = assertThrows(UmadException.class,
-                () -> new UmadChannelProvider(Map.of()).open(fabric));
+        UmadException e = assertThrows(UmadException.class, () -> new UmadChannelProvider(Map.of()).open(fabric));
         assertEquals(Reason.BAD_SPEC, e.reason(), e.getMessage());
         assertTrue(e.getMessage().contains("ibsim:SOCKET@NODE"), e.getMessage());
     }
@@ -58,16 +57,18 @@ class UmadChannelProviderTest {
 
     @Test
     void anotherSocketIsNamed() {
-        UmadException e = assertThrows(UmadException.class, () -> new UmadChannelProvider(
-                Map.of("LD_PRELOAD", PRELOAD, "IBSIM_SOCKNAME", "other")).open("ibsim:lab"));
+        UmadException e = assertThrows(UmadException.class,
+                () -> new UmadChannelProvider(Map.of("LD_PRELOAD", PRELOAD, "IBSIM_SOCKNAME", "other"))
+                        .open("ibsim:lab"));
         assertTrue(e.getMessage().startsWith("this JVM is attached to ibsim socket 'other', not 'lab'"),
                 e.getMessage());
     }
 
     @Test
     void anotherNodeIsNamed() {
-        UmadException e = assertThrows(UmadException.class, () -> new UmadChannelProvider(
-                Map.of("LD_PRELOAD", PRELOAD, "IBSIM_SOCKNAME", "lab")).open("ibsim:lab@h00002"));
+        UmadException e = assertThrows(UmadException.class,
+                () -> new UmadChannelProvider(Map.of("LD_PRELOAD", PRELOAD, "IBSIM_SOCKNAME", "lab"))
+                        .open("ibsim:lab@h00002"));
         assertTrue(e.getMessage().startsWith("this JVM is attached to node (the default: SIM_HOST is not set)"),
                 e.getMessage());
     }

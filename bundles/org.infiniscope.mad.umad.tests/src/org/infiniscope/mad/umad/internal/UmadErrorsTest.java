@@ -38,8 +38,7 @@ class UmadErrorsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "umad:", "umad:mlx5_0", "umad:mlx5_0:x", "umad:mlx5_0:10", "verbs:mlx5_0:1",
-            "umad::1"})
+    @ValueSource(strings = {"", "umad:", "umad:mlx5_0", "umad:mlx5_0:x", "umad:mlx5_0:10", "verbs:mlx5_0:1", "umad::1"})
     void malformedSpecifications(String spec) {
         try (StandInUmad standIn = new StandInUmad(false, 1)) {
             UmadException e = open(standIn, spec);

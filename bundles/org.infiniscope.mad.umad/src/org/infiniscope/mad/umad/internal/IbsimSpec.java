@@ -53,15 +53,17 @@ record IbsimSpec(String socket, String node) {
         }
         String socketName = environment.get("IBSIM_SOCKNAME");
         if (!socket.equals(socketName)) {
-            throw new UmadException(Reason.BAD_SPEC, "this JVM is attached to ibsim socket "
-                    + (socketName == null ? "(none: IBSIM_SOCKNAME is not set)" : "'" + socketName + "'")
-                    + ", not '" + socket + "'" + advice);
+            throw new UmadException(Reason.BAD_SPEC,
+                    "this JVM is attached to ibsim socket "
+                            + (socketName == null ? "(none: IBSIM_SOCKNAME is not set)" : "'" + socketName + "'")
+                            + ", not '" + socket + "'" + advice);
         }
         String simHost = environment.get("SIM_HOST");
         if (node != null && !node.equals(simHost)) {
-            throw new UmadException(Reason.BAD_SPEC, "this JVM is attached to node "
-                    + (simHost == null ? "(the default: SIM_HOST is not set)" : "'" + simHost + "'") + ", not '"
-                    + node + "'" + advice);
+            throw new UmadException(Reason.BAD_SPEC,
+                    "this JVM is attached to node "
+                            + (simHost == null ? "(the default: SIM_HOST is not set)" : "'" + simHost + "'") + ", not '"
+                            + node + "'" + advice);
         }
     }
 

@@ -88,8 +88,8 @@ public final class UmadChannel implements MadChannel {
         var forbidden = devices.forbidden(ca, port);
         if (forbidden.isPresent() || rc == -Errno.EACCES || rc == -Errno.EPERM) {
             throw new UmadException(Reason.PERMISSION_DENIED,
-                    "permission denied on " + forbidden.map(Object::toString).orElse("the umad device of " + ca)
-                            + " (" + ca + " port " + port + "): run as root, or grant this user read-write access"
+                    "permission denied on " + forbidden.map(Object::toString).orElse("the umad device of " + ca) + " ("
+                            + ca + " port " + port + "): run as root, or grant this user read-write access"
                             + " to /dev/infiniband/umad* (a udev rule)");
         }
         throw new UmadException(Reason.CALL_FAILED, call + " failed: " + Errno.describe(rc));
@@ -114,8 +114,8 @@ public final class UmadChannel implements MadChannel {
     public void register(int mgmtClass, int classVersion, boolean rmpp, Set<Integer> unsolicitedMethods)
             throws IOException {
         if (mgmtClass < 0 || mgmtClass > 0xFF || classVersion < 0 || classVersion > 0xFF) {
-            throw new UmadException(Reason.BAD_MAD, "class " + mgmtClass + " version " + classVersion
-                    + " is outside 0..255");
+            throw new UmadException(Reason.BAD_MAD,
+                    "class " + mgmtClass + " version " + classVersion + " is outside 0..255");
         }
         checkOpen();
         int portId = MgmtClass.isSubnetManagement(mgmtClass) ? smiPortId : gsiPortId;

@@ -107,9 +107,8 @@ public final class UmadLibrary {
         boolean split = missing.stream().noneMatch(SMI_FUNCTIONS::contains);
         missing.removeAll(SMI_FUNCTIONS);
         if (!missing.isEmpty()) {
-            throw new UmadException(Reason.LIBRARY_MISSING,
-                    SONAME + " lacks " + String.join(", ", missing)
-                            + ": install a libibumad3 of rdma-core 17 or later");
+            throw new UmadException(Reason.LIBRARY_MISSING, SONAME + " lacks " + String.join(", ", missing)
+                    + ": install a libibumad3 of rdma-core 17 or later");
         }
         if (!split) {
             SMI_FUNCTIONS.forEach(bound::remove); // half a split is no split

@@ -78,9 +78,8 @@ final class RmppTransfers {
 
     /** @return whether an answer must go as an RMPP transfer: longer than a MAD, or marked Active */
     static boolean needsTransfer(byte[] answer) {
-        return answer.length > Mad.SIZE
-                || (answer.length >= RmppHeader.OFFSET + RmppHeader.LENGTH
-                        && (answer[RmppHeader.OFFSET + 2] & RmppHeader.ACTIVE) != 0);
+        return answer.length > Mad.SIZE || (answer.length >= RmppHeader.OFFSET + RmppHeader.LENGTH
+                && (answer[RmppHeader.OFFSET + 2] & RmppHeader.ACTIVE) != 0);
     }
 
     /**
@@ -276,9 +275,8 @@ final class RmppTransfers {
                 if (transfer.finish()) {
                     aborted.incrementAndGet();
                     if (transfer.pending != null) {
-                        host.failTransfer(transfer.pending,
-                                new RmppTransferException("the RMPP answer to " + describe(transfer.pending.mad)
-                                        + " from " + transfer.peer + " ended", step.status()));
+                        host.failTransfer(transfer.pending, new RmppTransferException("the RMPP answer to "
+                                + describe(transfer.pending.mad) + " from " + transfer.peer + " ended", step.status()));
                     }
                 }
             }

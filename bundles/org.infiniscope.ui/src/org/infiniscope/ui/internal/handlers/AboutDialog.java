@@ -46,8 +46,8 @@ final class AboutDialog extends Dialog {
                 + "queue pairs and firmware of a whole subnet, on the desktop and headless.");
         Bundle framework = FrameworkUtil.getBundle(getClass()).getBundleContext().getBundle(0);
         Label runtime = new Label(area, SWT.NONE);
-        runtime.setText("Java " + System.getProperty("java.runtime.version") + " · " + framework.getSymbolicName()
-                + " " + framework.getVersion());
+        runtime.setText("Java " + System.getProperty("java.runtime.version") + " · " + framework.getSymbolicName() + " "
+                + framework.getVersion());
         GridDataFactory.fillDefaults().grab(true, false).applyTo(description);
         return area;
     }

@@ -121,9 +121,8 @@ public final class Launcher {
         config.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
         config.put("felix.log.level", "1");
         config.put("gosh.args", "--quiet");
-        System.getProperties().stringPropertyNames().stream()
-                .filter(k -> k.startsWith("infiniscope.") || k.startsWith("felix.") || k.startsWith("gosh.")
-                        || k.startsWith("org.osgi.framework."))
+        System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith("infiniscope.")
+                || k.startsWith("felix.") || k.startsWith("gosh.") || k.startsWith("org.osgi.framework."))
                 .forEach(k -> config.put(k, System.getProperty(k)));
         if (options.cli()) {
             config.put(CLI_ARGS, String.join(SEPARATOR, options.command()));

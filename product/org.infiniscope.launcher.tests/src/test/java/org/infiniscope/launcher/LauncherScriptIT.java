@@ -118,8 +118,8 @@ class LauncherScriptIT {
 
     @Test
     void ibsimWithoutUmad2simNamesThePackage() throws Exception {
-        Result result = run("", Map.of("INFINISCOPE_UMAD2SIM", "/nonexistent/libumad2sim.so"), "smpquery",
-                "--fabric", "ibsim:lab@h00002", "-D", "nodeinfo", "0");
+        Result result = run("", Map.of("INFINISCOPE_UMAD2SIM", "/nonexistent/libumad2sim.so"), "smpquery", "--fabric",
+                "ibsim:lab@h00002", "-D", "nodeinfo", "0");
         assertEquals(1, result.status());
         assertEquals("infiniscope: --fabric ibsim:lab@h00002 needs umad2sim, and /nonexistent/libumad2sim.so is"
                 + " missing: apt-get install libumad2sim0\n", result.err());
@@ -143,8 +143,7 @@ class LauncherScriptIT {
         Result result = run("", Map.of("INFINISCOPE_UMAD2SIM", "/usr/lib/x86_64-linux-gnu/libm.so.6"), "smpquery",
                 "--fabric", "ibsim:lab", "-D", "nodeinfo", "0");
         assertEquals(1, result.status(), result.err());
-        assertTrue(result.err().contains("does not run under umad2sim (LD_PRELOAD has no libumad2sim)"),
-                result.err());
+        assertTrue(result.err().contains("does not run under umad2sim (LD_PRELOAD has no libumad2sim)"), result.err());
         try (var left = Files.list(STATE.resolve("run"))) {
             assertEquals(List.of(), left.toList(), "scratch folders left behind");
         }

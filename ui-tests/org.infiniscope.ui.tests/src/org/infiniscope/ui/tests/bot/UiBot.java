@@ -195,9 +195,8 @@ public final class UiBot {
                 }
                 menu.notifyListeners(SWT.Show, new Event());
                 item = Arrays.stream(menu.getItems())
-                        .filter(i -> label.equals(i.getText().replace("&", "").split("\t")[0]))
-                        .findFirst().orElseThrow(() -> new AssertionError("no menu item '" + label + "' in "
-                                + Arrays.toString(path)));
+                        .filter(i -> label.equals(i.getText().replace("&", "").split("\t")[0])).findFirst().orElseThrow(
+                                () -> new AssertionError("no menu item '" + label + "' in " + Arrays.toString(path)));
                 menu = item.getMenu();
             }
             return item;

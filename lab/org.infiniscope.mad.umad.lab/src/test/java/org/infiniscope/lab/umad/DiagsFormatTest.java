@@ -80,9 +80,9 @@ class DiagsFormatTest {
         ToolText.Block theirs = ToolText.single("# c\nPortXmitData:....120\nPortRcvData:....7\n");
         FieldComparison.assertAgrees("counters", Map.of("PortXmitData", "100", "PortRcvData", "7"), theirs,
                 DiagsFormat.MOVING_PORT_COUNTERS);
-        AssertionFailedError smaller = assertThrows(AssertionFailedError.class, () -> FieldComparison
-                .assertAgrees("counters", Map.of("PortXmitData", "121", "PortRcvData", "7"), theirs,
-                        DiagsFormat.MOVING_PORT_COUNTERS));
+        AssertionFailedError smaller = assertThrows(AssertionFailedError.class,
+                () -> FieldComparison.assertAgrees("counters", Map.of("PortXmitData", "121", "PortRcvData", "7"),
+                        theirs, DiagsFormat.MOVING_PORT_COUNTERS));
         assertTrue(smaller.getMessage().contains("PortXmitData: the tool read 120 after our 121"),
                 smaller.getMessage());
     }
@@ -90,8 +90,8 @@ class DiagsFormatTest {
     @Test
     void everyDifferenceAndEveryUnmatchedFieldIsReported() {
         ToolText.Block theirs = ToolText.single("# n\nLid:....1\nSMLid:....2\nExtra:....3\n");
-        AssertionFailedError e = assertThrows(AssertionFailedError.class, () -> FieldComparison
-                .assertAgrees("PortInfo", Map.of("Lid", "9", "SMLid", "2", "GuidCap", "1"), theirs, Set.of()));
+        AssertionFailedError e = assertThrows(AssertionFailedError.class, () -> FieldComparison.assertAgrees("PortInfo",
+                Map.of("Lid", "9", "SMLid", "2", "GuidCap", "1"), theirs, Set.of()));
         List<String> lines = e.getMessage().lines().toList();
         assertEquals("PortInfo (# n):", lines.getFirst());
         assertTrue(lines.contains("  the tool did not print [GuidCap]"), e.getMessage());

@@ -42,7 +42,7 @@ final class Dumps {
                 return mad;
             }
         }
-        throw new AssertionError("no '" + title + "' dump of attribute 0x" + Integer.toHexString(attributeId)
-                + " in:\n" + output);
+        throw new AssertionError(
+                "no '" + title + "' dump of attribute 0x" + Integer.toHexString(attributeId) + " in:\n" + output);
     }
 }

@@ -49,8 +49,8 @@ final class Lab {
         if (missing.isEmpty()) {
             return;
         }
-        String message = "the ibsim lab is not installed (missing " + String.join(", ", missing)
-                + "): apt-get install " + PACKAGES;
+        String message = "the ibsim lab is not installed (missing " + String.join(", ", missing) + "): apt-get install "
+                + PACKAGES;
         if (ci) {
             fail("CI installs the lab, yet " + message);
         }
@@ -60,8 +60,8 @@ final class Lab {
     /** @return a program on the PATH, or in the sbin folders where Debian puts OpenSM and the diags */
     static Optional<Path> find(String tool) {
         String path = System.getenv().getOrDefault("PATH", "") + File.pathSeparator + "/usr/sbin:/sbin";
-        return Stream.of(path.split(File.pathSeparator)).filter(dir -> !dir.isEmpty())
-                .map(dir -> Path.of(dir, tool)).filter(Files::isExecutable).findFirst();
+        return Stream.of(path.split(File.pathSeparator)).filter(dir -> !dir.isEmpty()).map(dir -> Path.of(dir, tool))
+                .filter(Files::isExecutable).findFirst();
     }
 
     static String tool(String name) {
@@ -76,8 +76,8 @@ final class Lab {
     /** @return a fresh folder under {@code target/lab} (umad2sim writes its fake sysfs into the current folder) */
     static Path scratch(String name) throws IOException {
         Path root = Path.of(System.getProperty("infiniscope.lab.scratch", "target/lab"));
-        return Files.createDirectories(root.resolve(name + "-" + ProcessHandle.current().pid() + "-"
-                + SEQUENCE.incrementAndGet()));
+        return Files.createDirectories(
+                root.resolve(name + "-" + ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet()));
     }
 
     /** @return a socket name no other run on this machine uses */

@@ -75,9 +75,9 @@ final class Probe implements AutoCloseable {
     private String reply() throws IOException, InterruptedException {
         String line = replies.poll(REPLY_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         if (line == null) {
-            throw new IOException("no reply from the probe within " + REPLY_TIMEOUT + (process.isAlive()
-                    ? ""
-                    : " (it ended with " + process.exitValue() + ")") + "; stderr:\n" + Files.readString(stderr));
+            throw new IOException("no reply from the probe within " + REPLY_TIMEOUT
+                    + (process.isAlive() ? "" : " (it ended with " + process.exitValue() + ")") + "; stderr:\n"
+                    + Files.readString(stderr));
         }
         return line;
     }

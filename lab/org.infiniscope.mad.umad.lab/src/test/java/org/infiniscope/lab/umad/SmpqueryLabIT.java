@@ -123,8 +123,8 @@ class SmpqueryLabIT {
     @Order(1)
     @ParameterizedTest(name = "smpquery {0}")
     @ValueSource(strings = {"-D nodeinfo 0,1", "-D nodeinfo 0", "-D nodedesc 0,1", "-D portinfo 0 1",
-            "-D portinfo 0,1 5", "-D pi 0,1,3 1", "-D switchinfo 0,1", "-D pkeys 0", "-D pkeys 0,1 3",
-            "-D sl2vl 0,1 2", "-D vlarb 0 1", "-D vlarb 0,1", "-D gi 0,1"})
+            "-D portinfo 0,1 5", "-D pi 0,1,3 1", "-D switchinfo 0,1", "-D pkeys 0", "-D pkeys 0,1 3", "-D sl2vl 0,1 2",
+            "-D vlarb 0 1", "-D vlarb 0,1", "-D gi 0,1"})
     void directedRouteQueriesPrintWhatSmpqueryPrints(String query) throws Exception {
         assertSameOutput(query);
     }

@@ -40,8 +40,9 @@ class ToolTextTest {
         ToolText.Block block = ToolText.single(captured("diags/smpquery-portinfo-ca.txt"));
         assertEquals(51, block.fields().size());
         assertEquals("0x50c048", block.get("CapMask"));
-        assertEquals(List.of("IsTrapSupported", "IsSLMappingSupported", "IsExtendedSpeedsSupported",
-                "IsCapabilityMask2Supported", "IsVendorClassSupported", "IsCapabilityMaskNoticeSupported"),
+        assertEquals(
+                List.of("IsTrapSupported", "IsSLMappingSupported", "IsExtendedSpeedsSupported",
+                        "IsCapabilityMask2Supported", "IsVendorClassSupported", "IsCapabilityMaskNoticeSupported"),
                 block.details().get("CapMask"));
         assertEquals(List.of("IsLinkWidth2xSupported", "IsLinkSpeedHDRSupported"),
                 block.details().get("CapabilityMask2"));

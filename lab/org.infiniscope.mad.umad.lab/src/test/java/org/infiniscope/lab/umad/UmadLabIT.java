@@ -136,10 +136,9 @@ class UmadLabIT {
         // our own CA port, a leaf switch's port up to a spine, and another host's CA port two hops away
         PortInfo ours = directedRouteGet(PortInfo.CODEC, port, drPath);
 
-        ToolText.Block theirs = ToolText
-                .single(tool("smpquery", "-D", "portinfo", drPath, String.valueOf(port)));
-        FieldComparison.assertAgrees("PortInfo of port " + port + " over [" + drPath + "]",
-                SmpFormat.portInfo(ours), theirs);
+        ToolText.Block theirs = ToolText.single(tool("smpquery", "-D", "portinfo", drPath, String.valueOf(port)));
+        FieldComparison.assertAgrees("PortInfo of port " + port + " over [" + drPath + "]", SmpFormat.portInfo(ours),
+                theirs);
     }
 
     @Test
@@ -157,13 +156,14 @@ class UmadLabIT {
     private void portCountersMatchPerfquery(int smLid) throws Exception {
         ibsim.console("PerformanceSet \"" + SM_HOST + "\"[1] PortCounters.SymbolErrorCounter=50");
         PerfCounters<PortCounter> ours = awaitSymbolErrors(smLid, 50, Duration.ofSeconds(10));
-        ClassPortInfo capabilities = PerfMgtMad.decode(
-                probe.send(PerfMgtMad.getClassPortInfo(0), smLid, Mad.GSI_QP, Mad.GSI_QKEY, 1000),
-                ClassPortInfo.CODEC).value();
+        ClassPortInfo capabilities = PerfMgtMad
+                .decode(probe.send(PerfMgtMad.getClassPortInfo(0), smLid, Mad.GSI_QP, Mad.GSI_QKEY, 1000),
+                        ClassPortInfo.CODEC)
+                .value();
 
         ToolText.Block theirs = ToolText.single(tool("perfquery", String.valueOf(smLid), "1"));
-        FieldComparison.assertAgrees("PortCounters of LID " + smLid + " port 1", DiagsFormat.portCounters(ours),
-                theirs, DiagsFormat.MOVING_PORT_COUNTERS);
+        FieldComparison.assertAgrees("PortCounters of LID " + smLid + " port 1", DiagsFormat.portCounters(ours), theirs,
+                DiagsFormat.MOVING_PORT_COUNTERS);
         Matcher title = PERFQUERY_TITLE.matcher(theirs.title());
         assertTrue(title.matches(), theirs.title());
         assertEquals(smLid, Integer.parseInt(title.group(1)), "perfquery's LID");
@@ -193,8 +193,8 @@ class UmadLabIT {
 
     private void pathRecordMatchesSaquery(int lid, int smLid) throws Exception {
         // what saquery --src-to-dst asks: SLID, DLID and at most 127 paths
-        PathRecord query = new PathRecord(0, Gid.ZERO, Gid.ZERO, smLid, lid, false, 0, 0, 0, false, 0x7F, 0, 0, 0, 0,
-                0, 0, 0, 0, 0, 0);
+        PathRecord query = new PathRecord(0, Gid.ZERO, Gid.ZERO, smLid, lid, false, 0, 0, 0, false, 0x7F, 0, 0, 0, 0, 0,
+                0, 0, 0, 0, 0);
         SaHeader components = SaHeader.withComponents(
                 PathRecord.Components.DLID | PathRecord.Components.SLID | PathRecord.Components.NUMB_PATH);
         byte[] request = SaMad.of(0, Method.GET_TABLE, components, PathRecord.CODEC, query).encode();
