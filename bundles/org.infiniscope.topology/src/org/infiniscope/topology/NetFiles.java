@@ -65,12 +65,16 @@ public final class NetFiles {
 
     /**
      * Prints what {@code ibnetdiscover} prints for this fabric: nodes named by GUID, descriptions and LIDs from the
-     * file (LID 0 without them), cables left out when either end is in {@code down}.
+     * file (LID 0 without them), cables left out when either end is in {@code down}, the nodes reachable from
+     * {@code from} in ibnetdiscover's order.
      *
+     * @param from where ibnetdiscover runs (a switch's port 0 or a CA's port); null for the first node, ibsim's
+     *        default attach point
+     * @throws IllegalArgumentException when {@code from} names no node of the topology
      * @param generatedOn the text after {@code # Topology file: generated on } (ibnetdiscover puts the date there)
      */
-    public static void writeIbnetdiscover(NetFile file, Set<PortRef> down, String generatedOn, Appendable out)
-            throws IOException {
-        IbnetdiscoverWriter.write(file, down, generatedOn, out);
+    public static void writeIbnetdiscover(NetFile file, Set<PortRef> down, PortRef from, String generatedOn,
+            Appendable out) throws IOException {
+        IbnetdiscoverWriter.write(file, down, from, generatedOn, out);
     }
 }

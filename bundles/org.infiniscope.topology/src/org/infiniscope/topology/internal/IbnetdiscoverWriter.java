@@ -1,6 +1,8 @@
 package org.infiniscope.topology.internal;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -13,10 +15,11 @@ import org.infiniscope.topology.Topology;
 import org.infiniscope.topology.internal.NetWriter.End;
 
 /**
- * Prints a topology as {@code ibnetdiscover} prints a discovered fabric: switches first, then CAs, then routers,
- * each in topology order; nodes named by GUID ({@code S-}, {@code H-}, {@code R-}) with their description after
+ * Prints a topology as {@code ibnetdiscover} prints a discovered fabric: switches first, then CAs, then routers; nodes named by GUID ({@code S-}, {@code H-}, {@code R-}) with their description after
  * {@code #}; a port line for each cable whose ends are both up, with the active width and speed both ends' masks
- * give. LIDs come from the {@link NetFile} (0 when it has none).
+ * give. Only the nodes reachable from the start over cables that are up are printed, in the order ibnetdiscover
+ * prints them (last found first, breadth first from the start). LIDs come from the {@link NetFile} (0 when it has
+ * none).
  */
 public final class IbnetdiscoverWriter {
 
@@ -25,20 +28,29 @@ public final class IbnetdiscoverWriter {
 
     /**
      * @param down ports whose link is not up: their cables are left out, as ibnetdiscover does not see them
+     * @param from where ibnetdiscover runs (a switch's port 0 or a CA's port), null for the first node
      * @param header the text after {@code # Topology file: generated on } (ibnetdiscover prints the date)
      */
-    public static void write(NetFile file, Set<PortRef> down, String header, Appendable out) throws IOException {
+    public static void write(NetFile file, Set<PortRef> down, PortRef from, String header, Appendable out)
+            throws IOException {
         Topology t = file.topology();
         Map<String, Node> byName = t.nodesByName();
         Map<String, List<End>> ends = NetWriter.ends(t);
         out.append("#\n# Topology file: generated on ").append(header).append("\n#\n");
-        Node from = t.nodes().stream().filter(n -> !n.isSwitch()).findFirst()
-                .orElse(t.nodes().isEmpty() ? null : t.nodes().get(0));
-        if (from != null) {
-            out.append(String.format("# Initiated from node %016x port %016x\n", from.nodeGuid(), from.portGuid(1)));
+        if (t.nodes().isEmpty()) {
+            return;
         }
+        PortRef start = from != null ? from : defaultStart(t);
+        Node first = byName.get(start.node());
+        if (first == null) {
+            throw new IllegalArgumentException("no node named \"" + start.node() + "\"");
+        }
+        out.append(String.format("# Initiated from node %016x port %016x\n", first.nodeGuid(),
+                first.portGuid(first.isSwitch() ? 0 : Math.max(1, start.port()))));
+        List<Node> discovered = discover(first, byName, ends, down);
         for (NodeType type : List.of(NodeType.SWITCH, NodeType.CA, NodeType.ROUTER)) {
-            for (Node node : t.nodes()) {
+            // libibnetdisc prepends each node it finds to its type's list: the last found prints first
+            for (Node node : discovered.reversed()) {
                 if (node.type() != type) {
                     continue;
                 }
@@ -55,14 +67,40 @@ public final class IbnetdiscoverWriter {
                             node.portCount(), id(node), file.description(node.name())));
                 }
                 for (End e : ends.getOrDefault(node.name(), List.of())) {
-                    if (down.contains(new PortRef(node.name(), e.port()))
-                            || down.contains(new PortRef(e.peer(), e.peerPort()))) {
-                        continue;
+                    if (!isDown(down, node.name(), e)) {
+                        port(file, node, e, byName.get(e.peer()), out);
                     }
-                    port(file, node, e, byName.get(e.peer()), out);
                 }
             }
         }
+    }
+
+    /** ibsim's default attach point (and so ibnetdiscover's start): the file's first node. */
+    private static PortRef defaultStart(Topology t) {
+        Node node = t.nodes().get(0);
+        return new PortRef(node.name(), node.isSwitch() ? 0 : 1);
+    }
+
+    private static boolean isDown(Set<PortRef> down, String node, End e) {
+        return down.contains(new PortRef(node, e.port())) || down.contains(new PortRef(e.peer(), e.peerPort()));
+    }
+
+    /** The nodes reachable from the start, breadth first, ports in number order, over cables that are up. */
+    private static List<Node> discover(Node first, Map<String, Node> byName, Map<String, List<End>> ends,
+            Set<PortRef> down) {
+        List<Node> found = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        seen.add(first.name());
+        found.add(first);
+        for (int i = 0; i < found.size(); i++) {
+            Node node = found.get(i);
+            for (End e : ends.getOrDefault(node.name(), List.of())) {
+                if (!isDown(down, node.name(), e) && seen.add(e.peer())) {
+                    found.add(byName.get(e.peer()));
+                }
+            }
+        }
+        return found;
     }
 
     private static void ids(Node node, Appendable out) throws IOException {

@@ -275,7 +275,12 @@ public final class NetParser {
         if (dir == null) {
             throw new LineException("cannot include \"" + name + "\": the text has no folder");
         }
-        Path path = dir.resolve(name).normalize();
+        Path path;
+        try {
+            path = dir.resolve(name).normalize();
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new LineException("\"" + name + "\" is not a file name here: " + e.getReason());
+        }
         Path key = path.toAbsolutePath();
         if (includes.contains(key)) {
             List<Path> chain = new ArrayList<>(includes);
