@@ -32,7 +32,7 @@ final class PortAgent {
 
     int portInfo(byte[] mad, int n, int arrival, int modifier, boolean set) throws MadFormatException {
         int p = modifier == 0 && !f.isSwitch(n) ? arrival : modifier;
-        if (p > f.portCount[n] || (p == 0 && !f.isSwitch(n))) {
+        if (p < 0 || p > f.portCount[n] || (p == 0 && !f.isSwitch(n))) {
             return MadStatus.INVALID_ATTRIBUTE_VALUE;
         }
         int g = f.port(n, p);
