@@ -201,8 +201,9 @@ public final class FabricState {
         int speed = link.speed() != 0 ? link.speed() : topology.defaultSpeed();
         int ext = link.extSpeed() != 0 ? link.extSpeed() : topology.defaultExtSpeed();
         for (int g : new int[]{a, b}) {
-            widthSupported[g] = widthEnabled[g] = (byte) (width == 0 ? Topology.DEFAULT_WIDTH : width);
-            speedSupported[g] = speedEnabled[g] = (byte) (speed == 0 ? Topology.DEFAULT_SPEED : speed);
+            // 1X and SDR are mandatory (IBA 5.4.1, 6.1): every port supports them besides what the cable offers
+            widthSupported[g] = widthEnabled[g] = (byte) ((width == 0 ? Topology.DEFAULT_WIDTH : width) | 1);
+            speedSupported[g] = speedEnabled[g] = (byte) ((speed == 0 ? Topology.DEFAULT_SPEED : speed) | 1);
             extSupported[g] = extEnabled[g] = (byte) ext;
         }
         remote[a] = b;
