@@ -1,0 +1,64 @@
+package org.infiniscope.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.infiniscope.mad.Method;
+import org.infiniscope.mad.smp.NodeInfo;
+import org.infiniscope.mad.smp.Smp;
+import org.infiniscope.mad.transport.ChannelProvider;
+import org.infiniscope.mad.transport.LocalPort;
+import org.infiniscope.mad.transport.MadAddress;
+import org.infiniscope.mad.transport.MadChannel;
+import org.infiniscope.sim.internal.SimChannelProvider;
+import org.junit.jupiter.api.Test;
+
+/** The channel delivers answers on its own thread; the provider opens the built-in fabric and names bad specs. */
+class SimChannelTest {
+
+    @Test
+    void anAnswerArrivesOnTheChannelsThread() throws Exception {
+        ChannelProvider provider = new SimChannelProvider();
+        assertTrue(provider.handles("sim") && provider.handles("sim@leaf1") && provider.handles("sim:x.net"));
+        try (MadChannel channel = provider.open("sim")) {
+            LocalPort local = channel.localPort();
+            assertEquals("h01", local.caName(), "the first CA, as ibsim's SIM_HOST");
+            assertEquals(1, local.portNumber());
+            CompletableFuture<byte[]> answer = new CompletableFuture<>();
+            CompletableFuture<String> thread = new CompletableFuture<>();
+            channel.start((mad, length, source) -> {
+                thread.complete(Thread.currentThread().getName());
+                answer.complete(mad);
+            });
+            byte[] get = Smp.directedRoute(Method.GET, 7, NodeInfo.ATTRIBUTE_ID, 0, 0, new int[]{1}, new byte[0])
+                    .encode();
+            channel.send(get, get.length, MadAddress.directedRoute(), 1000);
+            NodeInfo leaf = Smp.decode(answer.get(10, TimeUnit.SECONDS)).attribute(NodeInfo.CODEC);
+            assertEquals(NodeInfo.TYPE_SWITCH, leaf.nodeType());
+            assertEquals(1, leaf.localPortNum());
+            assertTrue(thread.get(10, TimeUnit.SECONDS).startsWith("sim-channel"));
+        }
+    }
+
+    @Test
+    void attachPointsAndBadSpecifications() throws IOException {
+        ChannelProvider provider = new SimChannelProvider();
+        try (MadChannel channel = provider.open("sim@h05:1")) {
+            assertEquals("h05", channel.localPort().caName());
+        }
+        try (MadChannel channel = provider.open("sim@spine1")) {
+            assertEquals(0, channel.localPort().portNumber(), "a switch's channel sends from port 0");
+        }
+        IOException file = assertThrows(IOException.class, () -> provider.open("sim:fabric.net"));
+        assertTrue(file.getMessage().contains("not supported yet"), file.getMessage());
+        IOException node = assertThrows(IOException.class, () -> provider.open("sim@nosuch"));
+        assertTrue(node.getMessage().contains("no node named \"nosuch\""), node.getMessage());
+        IOException port = assertThrows(IOException.class, () -> provider.open("sim@h01:3"));
+        assertTrue(port.getMessage().contains("no port 3"), port.getMessage());
+    }
+}

@@ -1,0 +1,364 @@
+package org.infiniscope.sim.internal;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.infiniscope.topology.Link;
+import org.infiniscope.topology.Node;
+import org.infiniscope.topology.NodeType;
+import org.infiniscope.topology.Topology;
+
+/**
+ * The state of every node and port of a simulated fabric, in dense arrays indexed by node and by global port
+ * (so that an 11,664-host fabric costs a few hundred bytes a port, not an object per field). Every node has a
+ * port 0 slot: a switch's management port, unused on a CA or router. Tables the wire carries as raw bytes (P_Key,
+ * SL2VL, VLArb, LFT, MFT) are kept in their wire form, so the SMA copies them without decoding. Not thread-safe:
+ * the fabric serialises access.
+ */
+public final class FabricState {
+
+    /** P_Key entries per port: one 32-entry block. */
+    public static final int PKEY_CAP = 32;
+    /** VL arbitration entries per port and priority (VLArbitrationHighCap/LowCap). */
+    public static final int VLARB_CAP = 8;
+    /** Unicast LIDs a switch's LFT can hold (LinearFDBCap). */
+    public static final int LFT_CAP = 0xC000;
+    /** Multicast LIDs a switch's MFT can hold (MulticastFDBCap). */
+    public static final int MFT_CAP = 256;
+    /** PortPhysicalState values (IBA 14.2.5.6). */
+    public static final int PHYS_POLLING = 2, PHYS_DISABLED = 3, PHYS_LINK_UP = 5;
+    /** PortState values. */
+    public static final int DOWN = 1, INIT = 2, ARMED = 3, ACTIVE = 4;
+
+    final Topology topology;
+    final int nodeCount;
+    final String[] names;
+    final byte[] nodeType;
+    final int[] portCount;
+    /** Global index of each node's port 0; port p of node n is {@code firstPort[n] + p}. */
+    final int[] firstPort;
+    final long[] nodeGuid;
+    final long[] systemImageGuid;
+    final int[] vendorId;
+    final int[] deviceId;
+    final Map<String, Integer> byName = new HashMap<>();
+
+    // per port
+    final long[] portGuid;
+    /** The global port at the other end of the cable, or -1. */
+    final int[] remote;
+    final byte[] physState;
+    final byte[] state;
+    final char[] lid;
+    final byte[] lmc;
+    final char[] smLid;
+    final byte[] smSl;
+    final byte[] widthSupported, widthEnabled, widthActive;
+    final byte[] speedSupported, speedEnabled, speedActive;
+    final byte[] extSupported, extEnabled, extActive;
+    final byte[] neighborMtu;
+    final byte[] operationalVls;
+    final byte[] subnetTimeout;
+    final long[] mKey;
+    final byte[] mKeyProtect;
+    final char[] mKeyLease;
+    final char[] mKeyViolations;
+    final long[] gidPrefix;
+    final byte[] pKeys;
+    final byte[] sl2vl;
+    final byte[] vlArbLow;
+    final byte[] vlArbHigh;
+    /** PortCounters: XmitData, RcvData, XmitPkts, RcvPkts (4 per port). */
+    final long[] counters;
+
+    // per switch (indexed by node; null or 0 for CAs and routers)
+    final byte[][] lft;
+    final byte[][] mft;
+    final char[] linearFdbTop;
+    final char[] multicastFdbTop;
+    final byte[] lifeTime;
+    final boolean[] portStateChange;
+
+    // per node SMInfo
+    final long[] smGuid;
+    final long[] smKey;
+    final int[] smActCount;
+    final byte[] smPriority;
+    final byte[] smState;
+
+    /** Lays out the arrays for a topology and cables its links (ports start Polling, or LinkUp and Init when cabled). */
+    public FabricState(Topology topology) {
+        this.topology = topology;
+        List<Node> nodes = topology.nodes();
+        nodeCount = nodes.size();
+        names = new String[nodeCount];
+        nodeType = new byte[nodeCount];
+        portCount = new int[nodeCount];
+        firstPort = new int[nodeCount + 1];
+        nodeGuid = new long[nodeCount];
+        systemImageGuid = new long[nodeCount];
+        vendorId = new int[nodeCount];
+        deviceId = new int[nodeCount];
+        int ports = 0;
+        for (int n = 0; n < nodeCount; n++) {
+            Node node = nodes.get(n);
+            names[n] = node.name();
+            nodeType[n] = (byte) node.type().code();
+            portCount[n] = node.portCount();
+            firstPort[n] = ports;
+            nodeGuid[n] = node.nodeGuid();
+            systemImageGuid[n] = node.systemImageGuid();
+            vendorId[n] = node.vendorId();
+            deviceId[n] = node.deviceId();
+            byName.put(node.name(), n);
+            ports += node.portCount() + 1;
+        }
+        firstPort[nodeCount] = ports;
+        portGuid = new long[ports];
+        remote = new int[ports];
+        physState = new byte[ports];
+        state = new byte[ports];
+        lid = new char[ports];
+        lmc = new byte[ports];
+        smLid = new char[ports];
+        smSl = new byte[ports];
+        widthSupported = new byte[ports];
+        widthEnabled = new byte[ports];
+        widthActive = new byte[ports];
+        speedSupported = new byte[ports];
+        speedEnabled = new byte[ports];
+        speedActive = new byte[ports];
+        extSupported = new byte[ports];
+        extEnabled = new byte[ports];
+        extActive = new byte[ports];
+        neighborMtu = new byte[ports];
+        operationalVls = new byte[ports];
+        subnetTimeout = new byte[ports];
+        mKey = new long[ports];
+        mKeyProtect = new byte[ports];
+        mKeyLease = new char[ports];
+        mKeyViolations = new char[ports];
+        gidPrefix = new long[ports];
+        pKeys = new byte[ports * PKEY_CAP * 2];
+        sl2vl = new byte[ports * 8];
+        vlArbLow = new byte[ports * VLARB_CAP * 2];
+        vlArbHigh = new byte[ports * VLARB_CAP * 2];
+        counters = new long[ports * 4];
+        lft = new byte[nodeCount][];
+        mft = new byte[nodeCount][];
+        linearFdbTop = new char[nodeCount];
+        multicastFdbTop = new char[nodeCount];
+        lifeTime = new byte[nodeCount];
+        portStateChange = new boolean[nodeCount];
+        smGuid = new long[nodeCount];
+        smKey = new long[nodeCount];
+        smActCount = new int[nodeCount];
+        smPriority = new byte[nodeCount];
+        smState = new byte[nodeCount];
+        Arrays.fill(remote, -1);
+        for (int n = 0; n < nodeCount; n++) {
+            initNode(n, nodes.get(n));
+        }
+        for (Link link : topology.links()) {
+            cable(link);
+        }
+    }
+
+    private void initNode(int n, Node node) {
+        smGuid[n] = node.portGuid(1);
+        for (int p = 0; p <= portCount[n]; p++) {
+            int g = firstPort[n] + p;
+            portGuid[g] = p == 0 && !node.isSwitch() ? 0 : node.portGuid(Math.max(p, 1));
+            // the default P_Key 0xFFFF in entry 0 (IBA 10.9.1.2), every other entry invalid (0)
+            pKeys[g * PKEY_CAP * 2] = (byte) 0xFF;
+            pKeys[g * PKEY_CAP * 2 + 1] = (byte) 0xFF;
+            gidPrefix[g] = 0xFE80_0000_0000_0000L;
+            operationalVls[g] = 1;
+            subnetTimeout[g] = 0;
+            neighborMtu[g] = 4;
+            if (p == 0 && node.isSwitch()) {
+                // the management port is always up: it is inside the switch
+                physState[g] = PHYS_LINK_UP;
+                state[g] = INIT;
+                widthSupported[g] = widthEnabled[g] = widthActive[g] = (byte) topology.defaultWidth();
+                speedSupported[g] = speedEnabled[g] = speedActive[g] = (byte) topology.defaultSpeed();
+            } else {
+                physState[g] = PHYS_POLLING;
+                state[g] = DOWN;
+            }
+        }
+        if (node.isSwitch()) {
+            portStateChange[n] = false;
+        }
+    }
+
+    private void cable(Link link) {
+        int a = port(byName.get(link.a()), link.portA());
+        int b = port(byName.get(link.b()), link.portB());
+        int width = link.width() != 0 ? link.width() : topology.defaultWidth();
+        int speed = link.speed() != 0 ? link.speed() : topology.defaultSpeed();
+        int ext = link.extSpeed() != 0 ? link.extSpeed() : topology.defaultExtSpeed();
+        for (int g : new int[]{a, b}) {
+            // 1X and SDR are mandatory (IBA 5.4.1, 6.1): every port supports them besides what the cable offers
+            widthSupported[g] = widthEnabled[g] = (byte) ((width == 0 ? Topology.DEFAULT_WIDTH : width) | 1);
+            speedSupported[g] = speedEnabled[g] = (byte) ((speed == 0 ? Topology.DEFAULT_SPEED : speed) | 1);
+            extSupported[g] = extEnabled[g] = (byte) ext;
+        }
+        remote[a] = b;
+        remote[b] = a;
+        linkUp(a);
+    }
+
+    /**
+     * Trains the link at a port if both ends are enabled: LinkUp, logical Init, width and speeds the highest both
+     * ends enable (IBA 5.4: the link comes up at the best common configuration).
+     */
+    void linkUp(int a) {
+        int b = remote[a];
+        if (b < 0 || physState[a] == PHYS_DISABLED || physState[b] == PHYS_DISABLED) {
+            return;
+        }
+        int width = bestWidth(widthEnabled[a] & widthEnabled[b]);
+        int speed = Integer.highestOneBit(speedEnabled[a] & speedEnabled[b] & 0xF);
+        if (width == 0 || speed == 0) {
+            return; // nothing in common: the link stays in Polling
+        }
+        int ext = Integer.highestOneBit(extEnabled[a] & extEnabled[b] & 0x1F);
+        for (int g : new int[]{a, b}) {
+            physState[g] = PHYS_LINK_UP;
+            state[g] = INIT;
+            widthActive[g] = (byte) width;
+            speedActive[g] = (byte) speed;
+            extActive[g] = (byte) ext;
+        }
+        markChange(a);
+        markChange(b);
+    }
+
+    /** Widths in order of lanes: 12X, 8X, 4X, 2X, 1X. */
+    static int bestWidth(int mask) {
+        for (int bit : new int[]{8, 4, 2, 16, 1}) {
+            if ((mask & bit) != 0) {
+                return bit;
+            }
+        }
+        return 0;
+    }
+
+    /** Sets a switch's PortStateChange bit when one of its ports changes state (IBA 14.2.5.4). */
+    void markChange(int globalPort) {
+        int n = nodeOf(globalPort);
+        if (nodeType[n] == NodeType.SWITCH.code()) {
+            portStateChange[n] = true;
+        }
+    }
+
+    /** @return the global index of port {@code p} of node {@code n} */
+    public int port(int n, int p) {
+        return firstPort[n] + p;
+    }
+
+    /** @return the node a global port belongs to */
+    public int nodeOf(int globalPort) {
+        int i = Arrays.binarySearch(firstPort, 0, nodeCount, globalPort);
+        return i >= 0 ? i : -i - 2;
+    }
+
+    /** @return the number of nodes */
+    public int nodeCount() {
+        return nodeCount;
+    }
+
+    /** @return the node's index, or -1 */
+    public int node(String name) {
+        return byName.getOrDefault(name, -1);
+    }
+
+    /** @return whether node {@code n} is a switch */
+    public boolean isSwitch(int n) {
+        return nodeType[n] == NodeType.SWITCH.code();
+    }
+
+    /** @return the node's number of physical ports */
+    public int portCount(int n) {
+        return portCount[n];
+    }
+
+    /** @return the node's name */
+    public String name(int n) {
+        return names[n];
+    }
+
+    /** @return the LID of a global port (for a switch: of its port 0) */
+    public int lid(int globalPort) {
+        return lid[globalPort];
+    }
+
+    /** @return the LMC of a global port */
+    public int lmc(int globalPort) {
+        return lmc[globalPort];
+    }
+
+    /** @return the master SM LID a global port was given */
+    public int smLid(int globalPort) {
+        return smLid[globalPort];
+    }
+
+    /** @return the GUID of a global port */
+    public long portGuid(int globalPort) {
+        return portGuid[globalPort];
+    }
+
+    /** @return the PortPhysicalState of a global port */
+    public int physState(int globalPort) {
+        return physState[globalPort];
+    }
+
+    /** @return counter {@code c} (0 XmitData, 1 RcvData, 2 XmitPkts, 3 RcvPkts) of a global port */
+    public long counter(int globalPort, int c) {
+        return counters[globalPort * 4 + c];
+    }
+
+    /** @return the logical state of a global port */
+    public int state(int globalPort) {
+        return state[globalPort];
+    }
+
+    /** @return the LID range base of the node's port that answers for {@code p}: port 0 on a switch */
+    int lidPort(int n, int p) {
+        return isSwitch(n) ? firstPort[n] : firstPort[n] + p;
+    }
+
+    /** @return whether {@code dlid} addresses port {@code g} (its LID with the LMC's low bits masked) */
+    boolean ownsLid(int g, int dlid) {
+        int base = lid[g];
+        return base != 0 && (dlid >>> lmc[g]) == (base >>> lmc[g]);
+    }
+
+    /** @return the LFT's port for a LID, or 0xFF when the switch has no route */
+    int route(int n, int dlid) {
+        byte[] table = lft[n];
+        return table == null || dlid >= table.length ? 0xFF : table[dlid] & 0xFF;
+    }
+
+    /** Grows a switch's LFT so it holds {@code lids} entries, new entries without a route. */
+    byte[] lftFor(int n, int lids) {
+        byte[] table = lft[n];
+        if (table == null || table.length < lids) {
+            int old = table == null ? 0 : table.length;
+            table = table == null ? new byte[lids] : Arrays.copyOf(table, lids);
+            Arrays.fill(table, old, lids, (byte) 0xFF);
+            lft[n] = table;
+        }
+        return table;
+    }
+
+    /** @return bytes of the per-port arrays per port, for the scale report */
+    public static int bytesPerPort() {
+        return 8 /* guid */ + 4 /* remote */ + 2 /* states */ + 2 + 1 + 2 + 1 /* lid lmc smlid smsl */ + 9
+        /* width/speed */ + 4 /* mtu vls timeout protect */ + 8 + 2 + 2 /* mkey lease violations */
+                + 8 /* gid prefix */ + PKEY_CAP * 2 + 8 + VLARB_CAP * 4 + 32 /* counters */;
+    }
+}

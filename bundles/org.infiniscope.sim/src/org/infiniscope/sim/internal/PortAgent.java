@@ -1,0 +1,151 @@
+package org.infiniscope.sim.internal;
+
+import static org.infiniscope.sim.internal.FabricState.ACTIVE;
+import static org.infiniscope.sim.internal.FabricState.ARMED;
+import static org.infiniscope.sim.internal.FabricState.DOWN;
+import static org.infiniscope.sim.internal.FabricState.INIT;
+import static org.infiniscope.sim.internal.FabricState.PHYS_DISABLED;
+import static org.infiniscope.sim.internal.FabricState.PHYS_LINK_UP;
+import static org.infiniscope.sim.internal.FabricState.PHYS_POLLING;
+
+import java.util.Arrays;
+
+import org.infiniscope.mad.MadStatus;
+import org.infiniscope.mad.smp.PortInfo;
+import org.infiniscope.mad.smp.PortInfoBuilder;
+import org.infiniscope.mad.smp.Smp;
+import org.infiniscope.mad.wire.MadFormatException;
+
+/** PortInfo Get and Set at a node's SMA, with the port state machine of IBA 7.2 and 14.2.5.6. */
+final class PortAgent {
+
+    /** IsTrapSupported, IsSLMappingSupported, IsSystemImageGUIDSupported. */
+    private static final int CAPABILITIES = 0x0000_0848;
+    /** CAs add IsCommunicationManagementSupported and IsClientReregistrationSupported. */
+    private static final int CA_CAPABILITIES = CAPABILITIES | 0x0201_0000;
+
+    private final FabricState f;
+
+    PortAgent(FabricState state) {
+        this.f = state;
+    }
+
+    int portInfo(byte[] mad, int n, int arrival, int modifier, boolean set) throws MadFormatException {
+        int p = modifier == 0 && !f.isSwitch(n) ? arrival : modifier;
+        if (p < 0 || p > f.portCount[n] || (p == 0 && !f.isSwitch(n))) {
+            return MadStatus.INVALID_ATTRIBUTE_VALUE;
+        }
+        int g = f.port(n, p);
+        if (set) {
+            int status = apply(Smp.decodeAttribute(mad, PortInfo.CODEC), n, p, g);
+            if (status != MadStatus.OK) {
+                return status;
+            }
+        }
+        Arrays.fill(mad, Smp.DATA_OFFSET, Smp.DATA_OFFSET + Smp.DATA_LENGTH, (byte) 0);
+        PortInfo.CODEC.encode(get(n, p, g, arrival), mad, Smp.DATA_OFFSET);
+        return MadStatus.OK;
+    }
+
+    /** The model's port as PortInfo; a switch's external ports take LID, LMC and M_Key from port 0. */
+    PortInfo get(int n, int p, int g, int arrival) {
+        int lg = f.lidPort(n, p);
+        boolean up = f.physState[g] == PHYS_LINK_UP;
+        return new PortInfoBuilder().mKey(f.mKey[lg]).gidPrefix(f.gidPrefix[lg]).lid(f.lid[lg]).masterSmLid(f.smLid[lg])
+                .capabilityMask(f.isSwitch(n) ? p == 0 ? CAPABILITIES : 0 : CA_CAPABILITIES)
+                .mKeyLeasePeriod(f.mKeyLease[lg]).localPortNum(arrival).linkWidthEnabled(f.widthEnabled[g])
+                .linkWidthSupported(f.widthSupported[g]).linkWidthActive(up ? f.widthActive[g] : 0)
+                .linkSpeedSupported(f.speedSupported[g]).portState(f.state[g]).portPhysicalState(f.physState[g])
+                .linkDownDefaultState(PHYS_POLLING).mKeyProtectBits(f.mKeyProtect[lg]).lmc(f.lmc[lg])
+                .linkSpeedActive(up ? f.speedActive[g] : 0).linkSpeedEnabled(f.speedEnabled[g])
+                .neighborMtu(f.neighborMtu[g]).masterSmSl(f.smSl[lg]).vlCap(4).vlHighLimit(0)
+                .vlArbitrationHighCap(FabricState.VLARB_CAP).vlArbitrationLowCap(FabricState.VLARB_CAP).mtuCap(4)
+                .operationalVls(f.operationalVls[g]).mKeyViolations(f.mKeyViolations[lg]).guidCap(1)
+                .subnetTimeout(f.subnetTimeout[lg]).linkSpeedExtActive(up ? f.extActive[g] : 0)
+                .linkSpeedExtSupported(f.extSupported[g]).linkSpeedExtEnabled(f.extEnabled[g]).build();
+    }
+
+    /**
+     * Applies a Set, all or nothing: a state the port cannot go to from where it is (IBA Table 147) rejects the
+     * whole Set with "invalid attribute value".
+     */
+    private int apply(PortInfo in, int n, int p, int g) {
+        int current = f.state[g];
+        int wanted = in.portState();
+        boolean allowed = switch (wanted) {
+            case 0 -> true; // NOP
+            case DOWN -> true;
+            case ARMED -> current == INIT || current == ARMED;
+            case ACTIVE -> current == ARMED || current == ACTIVE;
+            default -> false; // Init is reached only by the link coming up
+        };
+        int phys = in.portPhysicalState();
+        if (!allowed || phys > PHYS_DISABLED || phys == 1 || in.lmc() > 7 || p == 0 && phys != 0) {
+            return MadStatus.INVALID_ATTRIBUTE_VALUE;
+        }
+        boolean ownsLid = p == 0 || !f.isSwitch(n);
+        if (ownsLid) {
+            f.lid[g] = (char) in.lid();
+            f.lmc[g] = (byte) in.lmc();
+            f.smLid[g] = (char) in.masterSmLid();
+            f.smSl[g] = (byte) in.masterSmSl();
+            f.mKey[g] = in.mKey();
+            f.mKeyProtect[g] = (byte) in.mKeyProtectBits();
+            f.mKeyLease[g] = (char) in.mKeyLeasePeriod();
+            f.gidPrefix[g] = in.gidPrefix();
+            f.subnetTimeout[g] = (byte) in.subnetTimeout();
+        }
+        if (in.linkWidthEnabled() != 0) {
+            // 0xFF: set to LinkWidthSupported (IBA 14.2.5.6)
+            f.widthEnabled[g] = (byte) (in.linkWidthEnabled() == 0xFF
+                    ? f.widthSupported[g]
+                    : in.linkWidthEnabled() & f.widthSupported[g]);
+        }
+        if (in.linkSpeedEnabled() != 0) {
+            f.speedEnabled[g] = (byte) (in.linkSpeedEnabled() == 0xF
+                    ? f.speedSupported[g]
+                    : in.linkSpeedEnabled() & f.speedSupported[g]);
+        }
+        if (in.operationalVls() != 0 && in.operationalVls() <= 4) {
+            f.operationalVls[g] = (byte) in.operationalVls();
+        }
+        if (in.neighborMtu() != 0) {
+            f.neighborMtu[g] = (byte) in.neighborMtu();
+        }
+        if (wanted == DOWN && p != 0) {
+            // the link goes down and retrains: both ends come back in Init
+            setState(g, DOWN);
+            int r = f.remote[g];
+            if (r >= 0) {
+                setState(r, DOWN);
+            }
+            f.linkUp(g);
+        } else if (wanted == ARMED || wanted == ACTIVE) {
+            setState(g, wanted);
+        }
+        if (phys == PHYS_DISABLED) {
+            disable(g);
+        } else if (phys == PHYS_POLLING && f.physState[g] == PHYS_DISABLED) {
+            f.physState[g] = (byte) PHYS_POLLING;
+            f.linkUp(g);
+        }
+        return MadStatus.OK;
+    }
+
+    private void disable(int g) {
+        f.physState[g] = (byte) PHYS_DISABLED;
+        setState(g, DOWN);
+        int r = f.remote[g];
+        if (r >= 0 && f.physState[r] == PHYS_LINK_UP) {
+            f.physState[r] = (byte) PHYS_POLLING;
+            setState(r, DOWN);
+        }
+    }
+
+    private void setState(int g, int value) {
+        if (f.state[g] != value) {
+            f.state[g] = (byte) value;
+            f.markChange(g);
+        }
+    }
+}
