@@ -151,4 +151,17 @@ class RoutingTest {
                 .encode();
         assertNotNull(line.fabric.exchange(line.h1, keyedGet, 256, MadAddress.directedRoute()), "with the key");
     }
+
+    @Test
+    void mKeyLevelOneAnswersGetsWithTheKeyHidden() throws MadFormatException {
+        PortInfo keyed = PortInfoBuilder.from(portInfo(0)).mKey(0x1234).mKeyProtectBits(1).portState(0)
+                .portPhysicalState(0).build();
+        assertEquals(MadStatus.OK, status(line.drSet(PortInfo.CODEC, 0, keyed, 1, 2, 1)));
+        PortInfo seen = portInfo(0, 1, 2, 1);
+        assertEquals(0, seen.mKey(), "hidden from a Get without the key");
+        assertEquals(1, seen.mKeyProtectBits());
+        PortInfo unkeyed = PortInfoBuilder.from(seen).lid(7).portState(0).portPhysicalState(0).build();
+        assertNull(line.drSet(PortInfo.CODEC, 0, unkeyed, 1, 2, 1), "a Set without the key is dropped");
+        assertEquals(1, portInfo(0, 1, 2, 1).mKeyViolations());
+    }
 }

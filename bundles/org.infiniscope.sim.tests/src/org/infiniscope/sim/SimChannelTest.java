@@ -15,6 +15,11 @@ import org.infiniscope.mad.transport.ChannelProvider;
 import org.infiniscope.mad.transport.LocalPort;
 import org.infiniscope.mad.transport.MadAddress;
 import org.infiniscope.mad.transport.MadChannel;
+import org.infiniscope.mad.transport.MadRequest;
+import org.infiniscope.mad.transport.MadResponse;
+import org.infiniscope.mad.transport.MadTransport;
+import org.infiniscope.mad.transport.MadTransports;
+import org.infiniscope.mad.transport.TransportConfig;
 import org.infiniscope.sim.internal.SimChannelProvider;
 import org.junit.jupiter.api.Test;
 
@@ -42,6 +47,21 @@ class SimChannelTest {
             assertEquals(NodeInfo.TYPE_SWITCH, leaf.nodeType());
             assertEquals(1, leaf.localPortNum());
             assertTrue(thread.get(10, TimeUnit.SECONDS).startsWith("sim-channel"));
+        }
+    }
+
+    @Test
+    void theMadTransportRunsOverTheChannel() throws Exception {
+        SimFabric fabric = SimFabric.of(LineFabric.topology());
+        try (MadTransport transport = MadTransports.over(fabric.openChannel(fabric.attachPoint("h1", 1)),
+                TransportConfig.DEFAULT)) {
+            byte[] get = Smp
+                    .directedRoute(Method.GET, 0, NodeInfo.ATTRIBUTE_ID, 0, 0, new int[]{1, 2, 3, 2}, new byte[0])
+                    .encode();
+            MadResponse answer = transport.send(MadRequest.of(get, MadAddress.directedRoute())).get(10,
+                    TimeUnit.SECONDS);
+            assertEquals(LineFabric.H3, Smp.decode(answer.mad()).attribute(NodeInfo.CODEC).nodeGuid());
+            assertEquals("h1", transport.localPort().caName());
         }
     }
 

@@ -14,6 +14,7 @@ import org.infiniscope.mad.MadStatus;
 import org.infiniscope.mad.smp.PortInfo;
 import org.infiniscope.mad.smp.PortInfoBuilder;
 import org.infiniscope.mad.smp.Smp;
+import org.infiniscope.mad.wire.Bits;
 import org.infiniscope.mad.wire.MadFormatException;
 
 /** PortInfo Get and Set at a node's SMA, with the port state machine of IBA 7.2 and 14.2.5.6. */
@@ -36,6 +37,7 @@ final class PortAgent {
             return MadStatus.INVALID_ATTRIBUTE_VALUE;
         }
         int g = f.port(n, p);
+        long requestKey = Bits.u64(mad, Smp.MKEY_OFFSET);
         if (set) {
             int status = apply(Smp.decodeAttribute(mad, PortInfo.CODEC), n, p, g);
             if (status != MadStatus.OK) {
@@ -43,7 +45,12 @@ final class PortAgent {
             }
         }
         Arrays.fill(mad, Smp.DATA_OFFSET, Smp.DATA_OFFSET + Smp.DATA_LENGTH, (byte) 0);
-        PortInfo.CODEC.encode(get(n, p, g, arrival), mad, Smp.DATA_OFFSET);
+        PortInfo info = get(n, p, g, arrival);
+        int lg = f.lidPort(n, p);
+        if (f.mKeyProtect[lg] >= 1 && requestKey != f.mKey[lg]) {
+            info = PortInfoBuilder.from(info).mKey(0).build(); // protection level 1 hides the key (IBA 14.2.4.1)
+        }
+        PortInfo.CODEC.encode(info, mad, Smp.DATA_OFFSET);
         return MadStatus.OK;
     }
 
