@@ -29,10 +29,10 @@ class SimChannelTest {
     @Test
     void anAnswerArrivesOnTheChannelsThread() throws Exception {
         ChannelProvider provider = new SimChannelProvider();
-        assertTrue(provider.handles("sim") && provider.handles("sim@leaf1") && provider.handles("sim:x.net"));
+        assertTrue(provider.handles("sim") && provider.handles("sim@leaf001") && provider.handles("sim:x.net"));
         try (MadChannel channel = provider.open("sim")) {
             LocalPort local = channel.localPort();
-            assertEquals("h01", local.caName(), "the first CA, as ibsim's SIM_HOST");
+            assertEquals("h00001", local.caName(), "the first CA, as ibsim's SIM_HOST");
             assertEquals(1, local.portNumber());
             CompletableFuture<byte[]> answer = new CompletableFuture<>();
             CompletableFuture<String> thread = new CompletableFuture<>();
@@ -68,17 +68,22 @@ class SimChannelTest {
     @Test
     void attachPointsAndBadSpecifications() throws IOException {
         ChannelProvider provider = new SimChannelProvider();
-        try (MadChannel channel = provider.open("sim@h05:1")) {
-            assertEquals("h05", channel.localPort().caName());
+        try (MadChannel channel = provider.open("sim@h00005:1")) {
+            assertEquals("h00005", channel.localPort().caName());
         }
-        try (MadChannel channel = provider.open("sim@spine1")) {
+        try (MadChannel channel = provider.open("sim@spine001")) {
             assertEquals(0, channel.localPort().portNumber(), "a switch's channel sends from port 0");
         }
-        IOException file = assertThrows(IOException.class, () -> provider.open("sim:fabric.net"));
-        assertTrue(file.getMessage().contains("not supported yet"), file.getMessage());
+        IOException file = assertThrows(IOException.class, () -> provider.open("sim:nosuch.net"));
+        assertTrue(file.getMessage().contains("no topology file nosuch.net"), file.getMessage());
+        IOException spec = assertThrows(IOException.class, () -> provider.open("sim:ft2:4:x"));
+        assertTrue(spec.getMessage().contains("SPINES"), spec.getMessage());
+        try (MadChannel channel = provider.open("sim:torus:2:2@h00003")) {
+            assertEquals("h00003", channel.localPort().caName(), "a generated fabric, attached where asked");
+        }
         IOException node = assertThrows(IOException.class, () -> provider.open("sim@nosuch"));
         assertTrue(node.getMessage().contains("no node named \"nosuch\""), node.getMessage());
-        IOException port = assertThrows(IOException.class, () -> provider.open("sim@h01:3"));
+        IOException port = assertThrows(IOException.class, () -> provider.open("sim@h00001:3"));
         assertTrue(port.getMessage().contains("no port 3"), port.getMessage());
     }
 }

@@ -1,21 +1,32 @@
 package org.infiniscope.sim.internal;
 
 import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 
 import org.infiniscope.mad.transport.ChannelProvider;
 import org.infiniscope.mad.transport.MadChannel;
 import org.infiniscope.sim.SimFabric;
+import org.infiniscope.topology.NetFiles;
+import org.infiniscope.topology.Topologies;
+import org.infiniscope.topology.Topology;
+import org.infiniscope.topology.TopologyFormatException;
+import org.infiniscope.topology.TopologySpec;
+import org.infiniscope.topology.TopologySpecException;
 import org.osgi.service.component.annotations.Component;
 
 /**
- * The channels of the embedded simulated fabric: {@code sim} (the built-in fabric, attached at the first CA's
- * port 1) and {@code sim@NODE[:PORT]}. One built-in fabric per provider, so every channel of a runtime sees the same
- * fabric (an SM's changes included). Topology files and generators ({@code sim:...}) come with the topology bundle.
+ * The channels of the embedded simulated fabric: {@code sim[:TOPOLOGY][@NODE[:PORT]]}. TOPOLOGY is a generator
+ * specification ({@code ft2:4:2:8}, see {@link TopologySpec}) or the path of an ibsim net file or ibnetdiscover
+ * output; without one, the built-in fabric ({@link Topologies#defaultFabric()}). The attach point defaults to the
+ * first CA's port 1, as ibsim's {@code SIM_HOST}; a switch attaches at its management port 0. One fabric per
+ * TOPOLOGY for the provider's life, so every channel of a runtime sees the same fabric (an SM's changes included).
  */
 @Component(service = ChannelProvider.class)
 public final class SimChannelProvider implements ChannelProvider {
 
-    private SimFabric builtIn;
+    private final Map<String, SimFabric> fabrics = new HashMap<>();
 
     @Override
     public boolean handles(String fabric) {
@@ -24,25 +35,33 @@ public final class SimChannelProvider implements ChannelProvider {
 
     @Override
     public MadChannel open(String fabric) throws IOException {
-        if (fabric.startsWith("sim:")) {
-            throw new IOException("--fabric " + fabric + ": topology files and generators (sim:PATH, sim:ft2:...) are"
-                    + " not supported yet; use sim or sim@NODE[:PORT] (the built-in fabric)");
+        if (!handles(fabric)) {
+            throw new IOException("--fabric " + fabric + ": expected sim[:TOPOLOGY][@NODE[:PORT]]");
         }
-        SimFabric sim = builtIn();
-        if (fabric.equals("sim")) {
+        String rest = fabric.substring(3);
+        String attach = null;
+        int at = rest.lastIndexOf('@');
+        if (at >= 0) {
+            attach = rest.substring(at + 1);
+            rest = rest.substring(0, at);
+            if (attach.isEmpty()) {
+                throw new IOException("--fabric " + fabric + ": no node after '@'");
+            }
+        }
+        if (rest.equals(":")) {
+            throw new IOException("--fabric " + fabric + ": no topology after 'sim:'");
+        }
+        SimFabric sim = fabric(rest.isEmpty() ? "" : rest.substring(1), fabric);
+        if (attach == null) {
             return sim.openChannel(sim.defaultAttachPoint());
         }
-        if (!fabric.startsWith("sim@") || fabric.length() == 4) {
-            throw new IOException("--fabric " + fabric + ": expected sim or sim@NODE[:PORT]");
-        }
-        String at = fabric.substring(4);
-        String node = at;
+        String node = attach;
         int port = 1;
-        int colon = at.lastIndexOf(':');
-        if (colon > 0 && at.substring(colon + 1).matches("[0-9]{1,3}")) {
-            node = at.substring(0, colon);
-            port = Integer.parseInt(at.substring(colon + 1));
-        } else if (sim.topology().node(at).map(n -> n.isSwitch()).orElse(false)) {
+        int colon = attach.lastIndexOf(':');
+        if (colon > 0 && attach.substring(colon + 1).matches("[0-9]{1,3}")) {
+            node = attach.substring(0, colon);
+            port = Integer.parseInt(attach.substring(colon + 1));
+        } else if (sim.topology().node(attach).map(n -> n.isSwitch()).orElse(false)) {
             port = 0; // a switch's channel sends from its management port
         }
         try {
@@ -52,10 +71,31 @@ public final class SimChannelProvider implements ChannelProvider {
         }
     }
 
-    private synchronized SimFabric builtIn() {
-        if (builtIn == null) {
-            builtIn = SimFabric.of(DefaultFabric.topology());
+    /** The fabric of a topology specification, built on first use. */
+    private synchronized SimFabric fabric(String topology, String fabric) throws IOException {
+        SimFabric sim = fabrics.get(topology);
+        if (sim == null) {
+            sim = SimFabric.of(load(topology, fabric));
+            fabrics.put(topology, sim);
         }
-        return builtIn;
+        return sim;
+    }
+
+    private static Topology load(String topology, String fabric) throws IOException {
+        if (topology.isEmpty()) {
+            return Topologies.defaultFabric();
+        }
+        try {
+            if (TopologySpec.isSpec(topology)) {
+                return TopologySpec.parse(topology);
+            }
+            return NetFiles.read(Path.of(topology)).topology();
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new IOException(
+                    "--fabric " + fabric + ": no topology file " + topology + " (nor a generator such as ft2:4:2:8)",
+                    e);
+        } catch (TopologySpecException | TopologyFormatException e) {
+            throw new IOException("--fabric " + fabric + ": " + e.getMessage(), e);
+        }
     }
 }

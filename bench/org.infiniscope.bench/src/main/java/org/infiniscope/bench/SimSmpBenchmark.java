@@ -7,7 +7,7 @@ import org.infiniscope.mad.smp.NodeInfo;
 import org.infiniscope.mad.smp.Smp;
 import org.infiniscope.mad.transport.MadAddress;
 import org.infiniscope.sim.SimFabric;
-import org.infiniscope.sim.internal.DefaultFabric;
+import org.infiniscope.topology.Topologies;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -34,7 +34,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Threads(1)
 public class SimSmpBenchmark {
 
-    private final SimFabric fabric = SimFabric.of(DefaultFabric.topology());
+    private final SimFabric fabric = SimFabric.of(Topologies.defaultFabric());
     private final SimFabric.AttachPoint host = fabric.defaultAttachPoint();
     private final MadAddress to = MadAddress.directedRoute();
     private byte[] oneHop;
@@ -44,7 +44,7 @@ public class SimSmpBenchmark {
     @Setup
     public void setUp() {
         oneHop = Smp.directedRoute(Method.GET, 1, NodeInfo.ATTRIBUTE_ID, 0, 0, new int[]{1}, new byte[0]).encode();
-        threeHops = Smp.directedRoute(Method.GET, 2, NodeInfo.ATTRIBUTE_ID, 0, 0, new int[]{1, 5, 2}, new byte[0])
+        threeHops = Smp.directedRoute(Method.GET, 2, NodeInfo.ATTRIBUTE_ID, 0, 0, new int[]{1, 9, 5}, new byte[0])
                 .encode();
     }
 

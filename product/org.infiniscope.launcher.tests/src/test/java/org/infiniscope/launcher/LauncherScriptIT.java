@@ -107,7 +107,7 @@ class LauncherScriptIT {
         // version takes no arguments: --fabric reached the launcher, not the tool
         Result version = run("", Map.of(), "version", "--fabric", "umad", "--short");
         assertEquals(0, version.status(), version.err());
-        // the framework property reaches smpquery, which walks the embedded simulator's built-in fabric from h01
+        // the framework property reaches smpquery, which walks the embedded simulator's built-in fabric from h00001
         Result sim = run("", Map.of(), "smpquery", "--fabric=sim", "-D", "nodeinfo", "0,1");
         assertEquals(0, sim.status(), sim.err());
         assertTrue(sim.out().startsWith("# Node info: DR path slid 65535; dlid 65535; 0,1\n"), sim.out());
@@ -116,11 +116,13 @@ class LauncherScriptIT {
         Result attach = run("", Map.of(), "smpquery", "--fabric", "sim", "-D", "portinfo", "0", "1");
         assertEquals(0, attach.status(), attach.err());
         assertTrue(attach.out().contains("LinkState:.......................Initialize\n"), attach.out());
-        // generators come with the topology bundle: until then the simulator says so
-        Result fromEnvironment = run("", Map.of("INFINISCOPE_FABRIC", "sim:ft2:4:2"), "smpquery", "ni", "1");
-        assertEquals(1, fromEnvironment.status(), fromEnvironment.err());
-        assertTrue(fromEnvironment.err().contains("fabric 'sim:ft2:4:2'"), fromEnvironment.err());
-        assertTrue(fromEnvironment.err().contains("not supported yet"), fromEnvironment.err());
+        // a generated fabric, named in the environment
+        Result fromEnvironment = run("", Map.of("INFINISCOPE_FABRIC", "sim:ft2:4:2"), "smpquery", "-D", "ni", "0,1");
+        assertEquals(0, fromEnvironment.status(), fromEnvironment.err());
+        assertTrue(fromEnvironment.out().contains("NodeType:........................Switch\n"), fromEnvironment.out());
+        Result bad = run("", Map.of(), "smpquery", "--fabric", "sim:ft2:4:x", "-D", "ni", "0");
+        assertEquals(1, bad.status(), bad.err());
+        assertTrue(bad.err().contains("SPINES"), bad.err());
     }
 
     @Test
