@@ -104,10 +104,17 @@ public final class IbsimServer implements Closeable {
                     SocketAddress from;
                     while ((from = receive(channel, buffer.clear())) != null) {
                         buffer.flip();
-                        if (slot < 0) {
-                            control(buffer, from);
-                        } else {
-                            data(slot, buffer);
+                        try {
+                            if (slot < 0) {
+                                control(buffer, from);
+                            } else {
+                                data(slot, buffer);
+                            }
+                        } catch (IOException e) {
+                            // an answer that could not be sent is lost, as a datagram may be; the others are served
+                            if (!selector.isOpen()) {
+                                return;
+                            }
                         }
                     }
                 }
