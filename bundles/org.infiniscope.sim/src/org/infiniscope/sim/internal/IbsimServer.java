@@ -11,7 +11,9 @@ import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.DatagramChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.infiniscope.mad.transport.LocalPort;
 import org.infiniscope.mad.transport.MadAddress;
@@ -49,7 +51,8 @@ public final class IbsimServer implements Closeable {
     private final DatagramChannel[] data = new DatagramChannel[MAX_CLIENTS];
     private final Client[] clients = new Client[MAX_CLIENTS];
     private final int port;
-    private long tid = 0x1b51_0000_0000_0000L;
+    /** TIDs of the server's own local SMPs (for the GET_* requests), apart from any client's. */
+    private final AtomicLong tid = new AtomicLong(0x1b51_0000_0000_0000L);
 
     private IbsimServer(SimFabric fabric, int port) throws IOException {
         this.fabric = fabric;
@@ -180,7 +183,7 @@ public final class IbsimServer implements Closeable {
         while (end < 31 && raw[end] != 0) {
             end++;
         }
-        String node = new String(raw, 0, end, java.nio.charset.StandardCharsets.US_ASCII);
+        String node = new String(raw, 0, end, StandardCharsets.US_ASCII);
         AttachPoint at;
         try {
             at = node.isEmpty() ? fabric.defaultAttachPoint() : attach(node);
@@ -192,7 +195,7 @@ public final class IbsimServer implements Closeable {
         }
         clients[slot] = new Client(at, new InetSocketAddress(address.getAddress(), inPort), issm);
         ctl.putInt(16, slot);
-        byte[] name = Arrays.copyOf(at.name().getBytes(java.nio.charset.StandardCharsets.US_ASCII), 31);
+        byte[] name = Arrays.copyOf(at.name().getBytes(StandardCharsets.US_ASCII), 31);
         ctl.put(28, name).put(28 + 31, (byte) 0);
         return true;
     }
@@ -248,7 +251,7 @@ public final class IbsimServer implements Closeable {
         byte[] mad = new byte[MAD_SIZE];
         ByteBuffer m = ByteBuffer.wrap(mad);
         m.put(0, (byte) 1).put(1, (byte) 0x81).put(2, (byte) 1).put(3, (byte) 1);
-        m.putLong(8, tid++).putShort(16, (short) attribute).putInt(20, modifier);
+        m.putLong(8, tid.getAndIncrement()).putShort(16, (short) attribute).putInt(20, modifier);
         m.putShort(32, (short) 0xffff).putShort(34, (short) 0xffff);
         if (fabric.exchange(at, mad, MAD_SIZE, MadAddress.directedRoute()) == null) {
             throw new IllegalStateException("no answer to a local SMP");
