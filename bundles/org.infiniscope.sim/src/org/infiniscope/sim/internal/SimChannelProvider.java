@@ -81,7 +81,7 @@ public final class SimChannelProvider implements ChannelProvider {
         return sim;
     }
 
-    private static Topology load(String topology, String fabric) throws IOException {
+    static Topology load(String topology, String fabric) throws IOException {
         if (topology.isEmpty()) {
             return Topologies.defaultFabric();
         }

@@ -1,0 +1,185 @@
+package org.infiniscope.lab.umad;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * {@code ./infiniscope simulate} serves ibsim's client protocol: Debian's smpquery and ibnetdiscover, unmodified under
+ * umad2sim, run against it and against real ibsim on the same net file, and must print the same. The comparison is
+ * byte for byte where the simulator's model and ibsim's agree; ibsim fills in attributes the net file does not give
+ * (SystemImageGUID, Revision, PartitionCap) with defaults of its own, which the simulator does not copy, so those
+ * lines are left out, by name, and nothing else. PortInfo is not compared: the model's defaults (capability mask,
+ * supported widths and speeds, VLs) differ from ibsim's, a difference of the model and not of the protocol.
+ */
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+class SimulateLabIT {
+
+    private static final Path ROOT = Path.of(System.getProperty("infiniscope.root", "../.."));
+    private static final Path STATE = Path.of(System.getProperty("infiniscope.state", "target/launcher-state"));
+    private static final Duration TIMEOUT = Duration.ofSeconds(30);
+    private static final String FABRIC = "fabrics/ft2-16.net";
+    private static final String NODE = "h00002";
+    /** NodeInfo fields ibsim invents when the net file is silent, and ibnetdiscover's line for one of them. */
+    private static final List<String> IBSIM_DEFAULTS = List.of("SystemGuid:", "PartCap:", "Revision:", "sysimgguid=");
+
+    private static Path scratch;
+    private static Ibsim ibsim;
+    private static Process simulate;
+    private static int port;
+
+    record Output(int status, byte[] out, String err) {
+
+        String text() {
+            return new String(out, StandardCharsets.UTF_8);
+        }
+    }
+
+    @BeforeAll
+    static void startBoth() throws Exception {
+        Lab.require("ibsim", "smpquery", "ibnetdiscover");
+        if (!Files.isRegularFile(
+                ROOT.resolve("product/org.infiniscope.headless/target/infiniscope-runtime/infiniscope-launcher.jar"))) {
+            fail("no headless runtime under " + ROOT + ": the reactor builds product before lab");
+        }
+        // the launcher must run what this build assembled, not start a build of its own
+        Files.createDirectories(STATE);
+        Path stamp = STATE.resolve("build.stamp");
+        Files.write(stamp, new byte[0]);
+        Files.setLastModifiedTime(stamp, FileTime.from(Instant.now().plus(Duration.ofHours(1))));
+        scratch = Lab.scratch("simulate");
+        ibsim = Ibsim.start(scratch, FABRIC, Duration.ofSeconds(10));
+        Path net = scratch.resolve(Path.of(FABRIC).getFileName());
+        // a port range of its own per test JVM, so parallel runs on one machine do not meet
+        port = 20000 + (int) (ProcessHandle.current().pid() % 3000) * 11;
+        ProcessBuilder builder = new ProcessBuilder(ROOT.resolve("infiniscope").toAbsolutePath().toString(), "simulate",
+                "--net", net.toString(), "--ibsim-port", Integer.toString(port)).directory(scratch.toFile())
+                .redirectError(scratch.resolve("simulate.err").toFile());
+        builder.environment().keySet().removeAll(List.of("LD_PRELOAD", "IBSIM_SOCKNAME", "SIM_HOST"));
+        builder.environment().put("INFINISCOPE_STATE", STATE.toAbsolutePath().toString());
+        simulate = builder.start();
+        awaitListening(simulate.getInputStream());
+    }
+
+    /** The tool prints one line once its ports are bound; reading it is the wait. */
+    private static void awaitListening(InputStream out) throws IOException {
+        BufferedReader reader = new BufferedReader(new InputStreamReader(out, StandardCharsets.UTF_8));
+        String line;
+        while ((line = reader.readLine()) != null) {
+            if (line.contains("IBSIM_SERVER_PORT=" + port)) {
+                return;
+            }
+        }
+        fail("simulate ended before listening: " + Files.readString(scratch.resolve("simulate.err")));
+    }
+
+    @AfterAll
+    static void stopBoth() throws IOException {
+        if (simulate != null) {
+            // closing its standard input is how the tool is told to stop
+            simulate.getOutputStream().close();
+            try {
+                if (!simulate.waitFor(20, TimeUnit.SECONDS)) {
+                    Lab.stop(simulate);
+                }
+            } catch (InterruptedException e) {
+                Lab.stop(simulate);
+                Thread.currentThread().interrupt();
+            }
+        }
+        try (Ibsim i = ibsim) {
+            // closes ibsim
+        }
+    }
+
+    @Test
+    void smpqueryNodeInfoOfTheLeafIsIbsimsAnswer() throws Exception {
+        Output theirs = theirs("smpquery", "-D", "nodeinfo", "0,1");
+        Output ours = ours("smpquery", "-D", "nodeinfo", "0,1");
+        assertEquals(0, theirs.status(), theirs.err());
+        assertEquals(0, ours.status(), ours.err());
+        assertEquals(withoutIbsimDefaults(theirs.text()), withoutIbsimDefaults(ours.text()));
+    }
+
+    @Test
+    void smpqueryAcrossTwoSwitchesPrintsTheSameBytes() throws Exception {
+        for (String[] query : List.of(new String[]{"-D", "nodedesc", "0,1"}, new String[]{"-D", "nodedesc", "0,1,6"})) {
+            List<String> command = new ArrayList<>(List.of("smpquery"));
+            command.addAll(List.of(query));
+            Output theirs = theirs(command.toArray(String[]::new));
+            Output ours = ours(command.toArray(String[]::new));
+            assertEquals(0, theirs.status(), theirs.err());
+            assertEquals(0, ours.status(), ours.err());
+            assertArrayEquals(theirs.out(), ours.out(), String.join(" ", command) + ", byte for byte");
+        }
+    }
+
+    @Test
+    void ibnetdiscoverFindsTheSameFabric() throws Exception {
+        Output theirs = theirs("ibnetdiscover");
+        Output ours = ours("ibnetdiscover");
+        assertEquals(0, theirs.status(), theirs.err());
+        assertEquals(0, ours.status(), ours.err());
+        assertNotNull(ours.text());
+        assertEquals(withoutIbsimDefaults(theirs.text()), withoutIbsimDefaults(ours.text()));
+    }
+
+    private static String withoutIbsimDefaults(String text) {
+        return text.lines().filter(line -> IBSIM_DEFAULTS.stream().noneMatch(line::startsWith))
+                .collect(Collectors.joining("\n"));
+    }
+
+    private static Output ours(String... command) throws IOException, InterruptedException {
+        return run(command, Map.of("LD_PRELOAD", Lab.PRELOAD.toString(), "IBSIM_SERVER_NAME", "127.0.0.1",
+                "IBSIM_SERVER_PORT", Integer.toString(port), "SIM_HOST", NODE), "ours");
+    }
+
+    private static Output theirs(String... command) throws IOException, InterruptedException {
+        return run(command, Lab.preloadEnvironment(ibsim.socket(), NODE), "theirs");
+    }
+
+    private static Output run(String[] command, Map<String, String> environment, String who)
+            throws IOException, InterruptedException {
+        List<String> line = new ArrayList<>(List.of(command));
+        line.set(0, Lab.tool(command[0]));
+        Path out = Files.createTempFile(scratch, who, ".out");
+        Path err = Files.createTempFile(scratch, who, ".err");
+        ProcessBuilder builder = new ProcessBuilder(line).directory(scratch.toFile()).redirectOutput(out.toFile())
+                .redirectError(err.toFile());
+        // whatever this JVM inherited, only what the caller gives attaches a process to a simulator
+        builder.environment().keySet().removeAll(
+                List.of("LD_PRELOAD", "IBSIM_SOCKNAME", "IBSIM_SERVER_NAME", "IBSIM_SERVER_PORT", "SIM_HOST"));
+        builder.environment().putAll(environment);
+        Process process = builder.start();
+        try {
+            if (!process.waitFor(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                fail(String.join(" ", command) + " did not end within " + TIMEOUT);
+            }
+            return new Output(process.exitValue(), Files.readAllBytes(out), Files.readString(err));
+        } finally {
+            Lab.stop(process);
+        }
+    }
+}
