@@ -12,15 +12,14 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
+import org.infiniscope.lab.umad.BuiltLauncher.Output;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -37,8 +36,6 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class SimulateLabIT {
 
-    private static final Path ROOT = Path.of(System.getProperty("infiniscope.root", "../.."));
-    private static final Path STATE = Path.of(System.getProperty("infiniscope.state", "target/launcher-state"));
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
     private static final String FABRIC = "fabrics/ft2-16.net";
     private static final String NODE = "h00002";
@@ -50,35 +47,20 @@ class SimulateLabIT {
     private static Process simulate;
     private static int port;
 
-    record Output(int status, byte[] out, String err) {
-
-        String text() {
-            return new String(out, StandardCharsets.UTF_8);
-        }
-    }
-
     @BeforeAll
     static void startBoth() throws Exception {
         Lab.require("ibsim", "smpquery", "ibnetdiscover");
-        if (!Files.isRegularFile(
-                ROOT.resolve("product/org.infiniscope.headless/target/infiniscope-runtime/infiniscope-launcher.jar"))) {
-            fail("no headless runtime under " + ROOT + ": the reactor builds product before lab");
-        }
-        // the launcher must run what this build assembled, not start a build of its own
-        Files.createDirectories(STATE);
-        Path stamp = STATE.resolve("build.stamp");
-        Files.write(stamp, new byte[0]);
-        Files.setLastModifiedTime(stamp, FileTime.from(Instant.now().plus(Duration.ofHours(1))));
+        BuiltLauncher.prepare();
         scratch = Lab.scratch("simulate");
         ibsim = Ibsim.start(scratch, FABRIC, Duration.ofSeconds(10));
         Path net = scratch.resolve(Path.of(FABRIC).getFileName());
         // a port range of its own per test JVM, so parallel runs on one machine do not meet
         port = 20000 + (int) (ProcessHandle.current().pid() % 3000) * 11;
-        ProcessBuilder builder = new ProcessBuilder(ROOT.resolve("infiniscope").toAbsolutePath().toString(), "simulate",
-                "--net", net.toString(), "--ibsim-port", Integer.toString(port)).directory(scratch.toFile())
+        ProcessBuilder builder = new ProcessBuilder(BuiltLauncher.script(), "simulate", "--net", net.toString(),
+                "--ibsim-port", Integer.toString(port)).directory(scratch.toFile())
                 .redirectError(scratch.resolve("simulate.err").toFile());
         builder.environment().keySet().removeAll(List.of("LD_PRELOAD", "IBSIM_SOCKNAME", "SIM_HOST"));
-        builder.environment().put("INFINISCOPE_STATE", STATE.toAbsolutePath().toString());
+        builder.environment().put("INFINISCOPE_STATE", BuiltLauncher.state());
         simulate = builder.start();
         awaitListening(simulate.getInputStream());
     }

@@ -6,17 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import org.infiniscope.lab.umad.BuiltLauncher.Output;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -38,8 +36,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class SmpqueryLabIT {
 
-    private static final Path ROOT = Path.of(System.getProperty("infiniscope.root", "../.."));
-    private static final Path STATE = Path.of(System.getProperty("infiniscope.state", "target/launcher-state"));
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
     private static final String NODE = "h00002";
     private static final String SM_NODE = "h00001";
@@ -48,25 +44,10 @@ class SmpqueryLabIT {
     private static Ibsim ibsim;
     private static OpenSm openSm;
 
-    record Output(int status, byte[] out, String err) {
-
-        String text() {
-            return new String(out, StandardCharsets.UTF_8);
-        }
-    }
-
     @BeforeAll
     static void startLab() throws Exception {
         Lab.require("ibsim", "smpquery", "opensm");
-        if (!Files.isRegularFile(
-                ROOT.resolve("product/org.infiniscope.headless/target/infiniscope-runtime/infiniscope-launcher.jar"))) {
-            fail("no headless runtime under " + ROOT + ": the reactor builds product before lab");
-        }
-        // the launcher must run what this build assembled, not start a build of its own
-        Files.createDirectories(STATE);
-        Path stamp = STATE.resolve("build.stamp");
-        Files.write(stamp, new byte[0]);
-        Files.setLastModifiedTime(stamp, FileTime.from(Instant.now().plus(Duration.ofHours(1))));
+        BuiltLauncher.prepare();
         scratch = Lab.scratch("smpquery");
         ibsim = Ibsim.start(scratch, "fabrics/ft2-16.net", Duration.ofSeconds(10));
     }
@@ -79,10 +60,10 @@ class SmpqueryLabIT {
     }
 
     private static Output ours(String query) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(ROOT.resolve("infiniscope").toAbsolutePath().toString(),
-                "smpquery", "--fabric", "ibsim:" + ibsim.socket() + "@" + NODE));
+        List<String> command = new ArrayList<>(
+                List.of(BuiltLauncher.script(), "smpquery", "--fabric", "ibsim:" + ibsim.socket() + "@" + NODE));
         command.addAll(List.of(query.split(" ")));
-        return run(command, Map.of("INFINISCOPE_STATE", STATE.toAbsolutePath().toString()), "ours");
+        return run(command, Map.of("INFINISCOPE_STATE", BuiltLauncher.state()), "ours");
     }
 
     private static Output theirs(String query) throws IOException, InterruptedException {
