@@ -30,12 +30,19 @@ public final class Engine {
     private final FabricState f;
     private final Sma sma;
     private final Pma pma;
+    /** MADs the nodes sent on their own, in order, until the fabric carries them. */
+    private final java.util.ArrayDeque<Notice> notices = new java.util.ArrayDeque<>();
 
     /** A fabric built from a topology, every cabled link trained up to Init. */
     public Engine(Topology topology) {
         this.f = new FabricState(topology);
         this.sma = new Sma(f);
         this.pma = new Pma(f);
+    }
+
+    /** @return the MADs the nodes have sent on their own (traps), oldest first; the fabric drains it */
+    public java.util.ArrayDeque<Notice> notices() {
+        return notices;
     }
 
     /** @return the model, for inspection */
