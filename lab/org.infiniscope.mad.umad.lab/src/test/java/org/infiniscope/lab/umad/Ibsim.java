@@ -8,10 +8,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** An ibsim serving one fabric on a unique socket; its console is its stdin. */
-final class Ibsim implements AutoCloseable {
+final class Ibsim implements FabricServer {
 
     private final Process process;
     private final Writer console;
@@ -38,10 +41,24 @@ final class Ibsim implements AutoCloseable {
             }
             Files.copy(in, net);
         }
+        return start(scratch, net, List.of(), timeout);
+    }
+
+    /**
+     * Starts ibsim on a net file and waits until its control socket exists.
+     *
+     * @param options more of ibsim's options, such as its limits {@code -N 16384 -S 2048 -P 100000}
+     */
+    static Ibsim start(Path scratch, Path net, List<String> options, Duration timeout)
+            throws IOException, InterruptedException {
         String socket = Lab.uniqueSocket("ibsim");
         Path log = scratch.resolve("ibsim.log");
-        ProcessBuilder builder = new ProcessBuilder(Lab.tool("ibsim"), "-s", net.toString()).directory(scratch.toFile())
-                .redirectErrorStream(true).redirectOutput(log.toFile());
+        List<String> command = new ArrayList<>(List.of(Lab.tool("ibsim"), "-s"));
+        command.addAll(options);
+        command.add(net.toString());
+        ProcessBuilder builder = new ProcessBuilder(command).directory(scratch.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        Lab.detach(builder.environment());
         builder.environment().put("IBSIM_SOCKNAME", socket);
         Ibsim ibsim = new Ibsim(builder.start(), socket, log);
         try {
@@ -69,6 +86,16 @@ final class Ibsim implements AutoCloseable {
 
     String socket() {
         return socket;
+    }
+
+    @Override
+    public Map<String, String> attach(String simHost) {
+        return Lab.preloadEnvironment(socket, simHost);
+    }
+
+    @Override
+    public String logTail() throws IOException {
+        return Lab.tail(log, 20);
     }
 
     /** Sends a console command, such as {@code PerformanceSet "h00001"[1] PortCounters.SymbolErrorCounter=50}. */

@@ -73,6 +73,15 @@ final class Lab {
         return Map.of("LD_PRELOAD", PRELOAD.toString(), "IBSIM_SOCKNAME", socket, "SIM_HOST", simHost);
     }
 
+    /** The variables by which umad2sim finds a server: a process gets only those its caller gives it. */
+    static final List<String> ATTACH_VARIABLES = List.of("LD_PRELOAD", "IBSIM_SOCKNAME", "IBSIM_SERVER_NAME",
+            "IBSIM_SERVER_PORT", "SIM_HOST", "SIM_SET_ISSM");
+
+    /** Removes whatever this JVM inherited that would attach a process to a simulator. */
+    static void detach(Map<String, String> environment) {
+        environment.keySet().removeAll(ATTACH_VARIABLES);
+    }
+
     /** @return a fresh folder under {@code target/lab} (umad2sim writes its fake sysfs into the current folder) */
     static Path scratch(String name) throws IOException {
         Path root = Path.of(System.getProperty("infiniscope.lab.scratch", "target/lab"));
@@ -83,6 +92,15 @@ final class Lab {
     /** @return a socket name no other run on this machine uses */
     static String uniqueSocket(String name) {
         return "infiniscope-" + name + "-" + ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet();
+    }
+
+    /** @return the last lines of a log, or a note that there is none */
+    static String tail(Path log, int lines) throws IOException {
+        if (!Files.exists(log)) {
+            return "(no " + log + ")";
+        }
+        List<String> all = Files.readAllLines(log, java.nio.charset.StandardCharsets.ISO_8859_1);
+        return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
     }
 
     /** Ends a process and its children, politely first. */

@@ -4,47 +4,84 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-/** OpenSM attached to ibsim through umad2sim, with its cache and log in the scratch folder. */
+/** OpenSM attached to a simulator through umad2sim, with its cache, config and log in the scratch folder. */
 final class OpenSm implements AutoCloseable {
 
-    private final Process process;
+    /**
+     * No periodic sweeps: the fabric does not change under the comparisons, and a light sweep in the middle of them
+     * would add its SMPs to the port counters the tools read. Everything else is OpenSM's default.
+     */
+    private static final String CONFIG = "sweep_interval 0\n";
 
-    private OpenSm(Process process) {
+    private final Process process;
+    private final Path log;
+    private final long nanosToSubnetUp;
+
+    private OpenSm(Process process, Path log, long nanosToSubnetUp) {
         this.process = process;
+        this.log = log;
+        this.nanosToSubnetUp = nanosToSubnetUp;
     }
 
-    /** Starts OpenSM on a node and waits for "SUBNET UP" in its log. */
+    /** Starts OpenSM on a node of ibsim and waits for "SUBNET UP" in its log. */
     static OpenSm start(Path scratch, String socket, String simHost, Duration timeout)
+            throws IOException, InterruptedException {
+        return start(scratch, Lab.preloadEnvironment(socket, simHost), timeout);
+    }
+
+    /**
+     * Starts OpenSM attached to a server and waits for "SUBNET UP" in its log.
+     *
+     * @param attach the variables that attach it ({@link FabricServer#attach}), {@code SIM_HOST} included
+     * @throws IOException when OpenSM ends or the deadline passes first; the message holds the log's last lines
+     */
+    static OpenSm start(Path scratch, Map<String, String> attach, Duration timeout)
             throws IOException, InterruptedException {
         Path state = Files.createDirectories(scratch.resolve("opensm"));
         Path log = state.resolve("opensm.log");
+        Files.deleteIfExists(log); // a SUBNET UP of an earlier run is no answer
+        Path config = Files.writeString(state.resolve("opensm.conf"), CONFIG);
         // its own cache and temp folders: as root OpenSM would keep guid2lid in /var/cache and leak LIDs between runs
-        ProcessBuilder builder = new ProcessBuilder(Lab.tool("opensm"), "-d2", "-f", log.toString())
-                .directory(scratch.toFile()).redirectErrorStream(true)
+        ProcessBuilder builder = new ProcessBuilder(Lab.tool("opensm"), "-F", config.toString(), "-d2", "-f",
+                log.toString()).directory(scratch.toFile()).redirectErrorStream(true)
                 .redirectOutput(state.resolve("opensm.out").toFile());
-        builder.environment().putAll(Lab.preloadEnvironment(socket, simHost));
+        Lab.detach(builder.environment());
+        builder.environment().putAll(attach);
         builder.environment().put("OSM_CACHE_DIR", state.toString());
         builder.environment().put("OSM_TMP_DIR", state.toString());
-        OpenSm sm = new OpenSm(builder.start());
+        long start = System.nanoTime();
+        Process process = builder.start();
         try {
-            long deadline = System.nanoTime() + timeout.toNanos();
+            long deadline = start + timeout.toNanos();
             while (!(Files.exists(log) && Files.readString(log).contains("SUBNET UP"))) {
-                if (!sm.process.isAlive()) {
-                    throw new IOException("OpenSM ended with " + sm.process.exitValue() + ": "
-                            + Files.readString(state.resolve("opensm.out")));
+                if (!process.isAlive()) {
+                    throw new IOException("OpenSM ended with " + process.exitValue() + " before SUBNET UP:\n"
+                            + Lab.tail(state.resolve("opensm.out"), 10) + "\n" + Lab.tail(log, 30));
                 }
                 if (System.nanoTime() > deadline) {
-                    throw new IOException("no SUBNET UP in " + log + " within " + timeout);
+                    throw new IOException("no SUBNET UP in " + log + " within " + timeout + "; its last lines:\n"
+                            + Lab.tail(log, 30));
                 }
-                sm.process.waitFor(50, TimeUnit.MILLISECONDS); // a bounded pause that ends early if OpenSM dies
+                process.waitFor(50, TimeUnit.MILLISECONDS); // a bounded pause that ends early if OpenSM dies
             }
         } catch (IOException | RuntimeException e) {
-            sm.close();
+            Lab.stop(process);
             throw e;
         }
-        return sm;
+        return new OpenSm(process, log, System.nanoTime() - start);
+    }
+
+    /** @return how long OpenSM took from its start to SUBNET UP */
+    Duration timeToSubnetUp() {
+        return Duration.ofNanos(nanosToSubnetUp);
+    }
+
+    /** @return the log's last lines */
+    String logTail(int lines) throws IOException {
+        return Lab.tail(log, lines);
     }
 
     @Override
