@@ -80,6 +80,8 @@ public final class FabricState {
     final char[] multicastFdbTop;
     final byte[] lifeTime;
     final boolean[] portStateChange;
+    /** Global ports where an SM runs: their PortInfo has IsSM set (IBA 14.4.1); few, so a set. */
+    final java.util.BitSet smPorts = new java.util.BitSet();
 
     // per node SMInfo
     final long[] smGuid;

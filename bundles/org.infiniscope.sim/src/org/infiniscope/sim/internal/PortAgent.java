@@ -27,6 +27,11 @@ final class PortAgent {
 
     private final FabricState f;
 
+    private int capabilities(int n, int p, int lidPort) {
+        int caps = f.isSwitch(n) ? p == 0 ? CAPABILITIES : 0 : CA_CAPABILITIES;
+        return f.smPorts.get(lidPort) ? caps | PortInfo.CAP_IS_SM : caps;
+    }
+
     PortAgent(FabricState state) {
         this.f = state;
     }
@@ -59,15 +64,14 @@ final class PortAgent {
         int lg = f.lidPort(n, p);
         boolean up = f.physState[g] == PHYS_LINK_UP;
         return new PortInfoBuilder().mKey(f.mKey[lg]).gidPrefix(f.gidPrefix[lg]).lid(f.lid[lg]).masterSmLid(f.smLid[lg])
-                .capabilityMask(f.isSwitch(n) ? p == 0 ? CAPABILITIES : 0 : CA_CAPABILITIES)
-                .mKeyLeasePeriod(f.mKeyLease[lg]).localPortNum(arrival).linkWidthEnabled(f.widthEnabled[g])
-                .linkWidthSupported(f.widthSupported[g]).linkWidthActive(up ? f.widthActive[g] : 0)
-                .linkSpeedSupported(f.speedSupported[g]).portState(f.state[g]).portPhysicalState(f.physState[g])
-                .linkDownDefaultState(PHYS_POLLING).mKeyProtectBits(f.mKeyProtect[lg]).lmc(f.lmc[lg])
-                .linkSpeedActive(up ? f.speedActive[g] : 0).linkSpeedEnabled(f.speedEnabled[g])
-                .neighborMtu(f.neighborMtu[g]).masterSmSl(f.smSl[lg]).vlCap(4).vlHighLimit(0)
-                .vlArbitrationHighCap(FabricState.VLARB_CAP).vlArbitrationLowCap(FabricState.VLARB_CAP).mtuCap(4)
-                .operationalVls(f.operationalVls[g]).mKeyViolations(f.mKeyViolations[lg]).guidCap(1)
+                .capabilityMask(capabilities(n, p, lg)).mKeyLeasePeriod(f.mKeyLease[lg]).localPortNum(arrival)
+                .linkWidthEnabled(f.widthEnabled[g]).linkWidthSupported(f.widthSupported[g])
+                .linkWidthActive(up ? f.widthActive[g] : 0).linkSpeedSupported(f.speedSupported[g])
+                .portState(f.state[g]).portPhysicalState(f.physState[g]).linkDownDefaultState(PHYS_POLLING)
+                .mKeyProtectBits(f.mKeyProtect[lg]).lmc(f.lmc[lg]).linkSpeedActive(up ? f.speedActive[g] : 0)
+                .linkSpeedEnabled(f.speedEnabled[g]).neighborMtu(f.neighborMtu[g]).masterSmSl(f.smSl[lg]).vlCap(4)
+                .vlHighLimit(0).vlArbitrationHighCap(FabricState.VLARB_CAP).vlArbitrationLowCap(FabricState.VLARB_CAP)
+                .mtuCap(4).operationalVls(f.operationalVls[g]).mKeyViolations(f.mKeyViolations[lg]).guidCap(1)
                 .subnetTimeout(f.subnetTimeout[lg]).linkSpeedExtActive(up ? f.extActive[g] : 0)
                 .linkSpeedExtSupported(f.extSupported[g]).linkSpeedExtEnabled(f.extEnabled[g]).build();
     }
