@@ -21,7 +21,7 @@ import java.nio.charset.StandardCharsets;
 /**
  * Unix datagram sockets with abstract names, through the C library (Java's channels have no Unix datagram sockets):
  * the transport of ibsim's local client protocol. An abstract name is the bytes after a leading NUL in
- * {@code sun_path}, with the address length covering exactly them, as ibsim and umad2sim build it.
+ * {@code sun_path}, with the address length covering them and one terminating NUL, as ibsim and umad2sim build it.
  */
 final class UnixDatagrams {
 
@@ -100,11 +100,12 @@ final class UnixDatagrams {
     /** @return the {@code sockaddr_un} bytes of an abstract name, exactly as long as the address length */
     static byte[] abstractName(String name) {
         byte[] text = name.getBytes(StandardCharsets.US_ASCII);
-        if (text.length > SOCKADDR_UN - PATH_OFFSET - 1) {
+        if (text.length > SOCKADDR_UN - PATH_OFFSET - 2) {
             throw new IllegalArgumentException(
-                    "socket name \"" + name + "\" is longer than " + (SOCKADDR_UN - PATH_OFFSET - 1) + " bytes");
+                    "socket name \"" + name + "\" is longer than " + (SOCKADDR_UN - PATH_OFFSET - 2) + " bytes");
         }
-        byte[] address = new byte[PATH_OFFSET + 1 + text.length];
+        // ibsim and umad2sim count the terminating NUL into the address length: it is part of the name
+        byte[] address = new byte[PATH_OFFSET + 1 + text.length + 1];
         address[0] = AF_UNIX; // sa_family_t in host (little-endian) order
         System.arraycopy(text, 0, address, PATH_OFFSET + 1, text.length);
         return address;
@@ -115,7 +116,11 @@ final class UnixDatagrams {
         if (address.length <= PATH_OFFSET + 1) {
             return "(unnamed)";
         }
-        return new String(address, PATH_OFFSET + 1, address.length - PATH_OFFSET - 1, StandardCharsets.US_ASCII);
+        int end = address.length;
+        while (end > PATH_OFFSET + 1 && address[end - 1] == 0) {
+            end--;
+        }
+        return new String(address, PATH_OFFSET + 1, end - PATH_OFFSET - 1, StandardCharsets.US_ASCII);
     }
 
     /** @return a non-blocking datagram socket bound to an abstract name */
