@@ -183,19 +183,25 @@ final class UnixDatagrams {
      * @throws ErrnoException when nobody is bound at the address, or its queue stayed full
      */
     static void send(int fd, byte[] data, int length, byte[] address) throws IOException {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment state = arena.allocate(ERRNO);
-            MemorySegment buffer = arena.allocate(Math.max(length, 1));
-            MemorySegment.copy(data, 0, buffer, ValueLayout.JAVA_BYTE, 0, length);
-            MemorySegment to = arena.allocate(SOCKADDR_UN);
-            MemorySegment.copy(address, 0, to, ValueLayout.JAVA_BYTE, 0, address.length);
-            long deadline = System.nanoTime() + 1_000_000_000L;
+        Scratch scratch = SCRATCH.get();
+        if (length > Scratch.SIZE || address.length > SOCKADDR_UN) {
+            throw new IllegalArgumentException(
+                    "a datagram of " + length + " bytes is more than ibsim's protocol sends");
+        }
+        MemorySegment.copy(data, 0, scratch.buffer, ValueLayout.JAVA_BYTE, 0, length);
+        MemorySegment.copy(address, 0, scratch.to, ValueLayout.JAVA_BYTE, 0, address.length);
+        long deadline = 0;
+        try {
             while (true) {
-                long n = (long) SENDTO.invokeExact(state, fd, buffer, (long) length, 0, to, address.length);
+                long n = (long) SENDTO.invokeExact(scratch.state, fd, scratch.buffer, (long) length, 0, scratch.to,
+                        address.length);
                 if (n >= 0) {
                     return;
                 }
-                int errno = errno(state);
+                int errno = errno(scratch.state);
+                if (deadline == 0) {
+                    deadline = System.nanoTime() + 1_000_000_000L;
+                }
                 if ((errno != EAGAIN && errno != EINTR) || System.nanoTime() > deadline) {
                     throw new ErrnoException("sendto @" + nameOf(address), errno);
                 }
@@ -207,6 +213,23 @@ final class UnixDatagrams {
             throw new IllegalStateException(t);
         }
     }
+
+    /** Native memory a thread reuses for every datagram it sends. */
+    private static final class Scratch {
+        static final int SIZE = 512;
+        final MemorySegment buffer;
+        final MemorySegment to;
+        final MemorySegment state;
+
+        Scratch() {
+            Arena arena = Arena.ofAuto();
+            buffer = arena.allocate(SIZE);
+            to = arena.allocate(SOCKADDR_UN);
+            state = arena.allocate(ERRNO);
+        }
+    }
+
+    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
 
     /**
      * Waits for input on the sockets of a {@code struct pollfd} array.
