@@ -80,8 +80,7 @@ final class ClockedLine {
     }
 
     /** {@link #setPortInfo(int, UnaryOperator, int...)} with an M_Key. */
-    void setPortInfo(long mKey, int port, UnaryOperator<PortInfoBuilder> edit, int... path)
-            throws MadFormatException {
+    void setPortInfo(long mKey, int port, UnaryOperator<PortInfoBuilder> edit, int... path) throws MadFormatException {
         PortInfo now = ok(dr(mKey, Method.GET, PortInfo.ATTRIBUTE_ID, port, new byte[0], path))
                 .attribute(PortInfo.CODEC);
         PortInfoBuilder b = PortInfoBuilder.from(now).portState(0).portPhysicalState(0);
@@ -98,8 +97,8 @@ final class ClockedLine {
         route(new int[]{0, 1, 0, 2, 2, 2, 2}, 1);
         route(new int[]{0, 2, 2, 0, 1, 3, 3}, 1, 2);
         route(new int[]{0, 1, 1, 1, 1, 0, 2}, 1, 2, 3);
-        int[][] links = {{1}, {1, 1}, {2, 1}, {2, 1, 2}, {1, 1, 2}, {1, 1, 2, 1}, {3, 1, 2}, {1, 1, 2, 3},
-                {2, 1, 2, 3}, {1, 1, 2, 3, 2}};
+        int[][] links = {{1}, {1, 1}, {2, 1}, {2, 1, 2}, {1, 1, 2}, {1, 1, 2, 1}, {3, 1, 2}, {1, 1, 2, 3}, {2, 1, 2, 3},
+                {1, 1, 2, 3, 2}};
         for (int state : new int[]{3, 4}) {
             for (int[] at : links) {
                 int[] path = java.util.Arrays.copyOfRange(at, 1, at.length);

@@ -130,10 +130,9 @@ class TrapTest {
     @Test
     void clientReregisterIsTakenAndReadsBackZero() throws MadFormatException {
         line.configure();
-        byte[] answer = line.drSet(0, PortInfo.CODEC, 0,
-                org.infiniscope.mad.smp.PortInfoBuilder.from(line.portInfo(0, 1, 2, 1)).portState(0)
-                        .portPhysicalState(0).clientReregister(true).build(),
-                1, 2, 1);
+        byte[] answer = line.drSet(0, PortInfo.CODEC, 0, org.infiniscope.mad.smp.PortInfoBuilder
+                .from(line.portInfo(0, 1, 2, 1)).portState(0).portPhysicalState(0).clientReregister(true).build(), 1, 2,
+                1);
         assertFalse(ClockedLine.ok(answer).attribute(PortInfo.CODEC).clientReregister(), "reads back 0");
         var state = line.engine.state();
         assertEquals(1, state.clientReregistrations(state.port(H2, 1)));

@@ -221,8 +221,8 @@ final class Sma {
         }
         clearData(mad);
         SwitchInfo.CODEC.encode(new SwitchInfo(FabricState.LFT_CAP, 0, FabricState.MFT_CAP, f.linearFdbTop[n], 0, 0xFF,
-                0xFF, f.lifeTime[n], f.portStateChange[n], 0, 1, FabricState.PKEY_CAP, true, true, false, false,
-                false, f.multicastFdbTop[n]), mad, D);
+                0xFF, f.lifeTime[n], f.portStateChange[n], 0, 1, FabricState.PKEY_CAP, true, true, false, false, false,
+                f.multicastFdbTop[n]), mad, D);
         return MadStatus.OK;
     }
 

@@ -76,7 +76,8 @@ final class Traps {
             return;
         }
         int lid = f.lid[f.lidPort(n, p)];
-        send(n, p, generic(n, INFORMATIONAL, 144, lid, new TrapDetails.CapabilityChange(lid, false, capabilityMask, 0, 0)));
+        send(n, p, generic(n, INFORMATIONAL, 144, lid,
+                new TrapDetails.CapabilityChange(lid, false, capabilityMask, 0, 0)));
     }
 
     /** Trap 256 when an SMP at port {@code p} of node {@code n} carried a bad M_Key (IBA 14.2.4.2). */
