@@ -138,6 +138,15 @@ final class ClockedLine {
     }
 
     /** Represses every trap queued so far, as an SM that got them does. */
+    /** Represses every trap waiting. @return the nodes that sent them, in order */
+    List<Integer> repressAllNodes() throws MadFormatException {
+        List<Notice> traps = drain();
+        for (Notice trap : traps) {
+            assertEquals(null, repress(trap, 0), "nothing answers a TrapRepress");
+        }
+        return traps.stream().map(Notice::node).toList();
+    }
+
     void repressAll() throws MadFormatException {
         for (Notice trap : drain()) {
             assertEquals(null, repress(trap, 0), "nothing answers a TrapRepress");

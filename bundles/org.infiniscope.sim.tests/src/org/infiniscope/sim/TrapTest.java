@@ -61,6 +61,20 @@ class TrapTest {
     }
 
     @Test
+    void statesTheSmSetsSendNoTrapButTheLinkComingBackDoes() throws MadFormatException {
+        line.configure();
+        line.repressAll();
+        cutSw2Sw3();
+        line.repressAll();
+        line.setPortInfo(3, b -> b.portPhysicalState(2), 1, 2); // enabled again: the link trains to Init
+        // sw3's trap of the cut still waits for its repress, which could not reach it then: no second one
+        assertEquals(List.of(SW2), line.repressAllNodes(), "Down to Init is the link's doing: trap 128");
+        line.setPortInfo(3, b -> b.portState(3), 1, 2);
+        line.setPortInfo(3, b -> b.portState(4), 1, 2);
+        assertEquals(List.of(), line.drain(), "IBA 14.2.5.4: Armed and Active set by SubnSet change no flag");
+    }
+
+    @Test
     void noTrapBeforeAnSmGaveTheSwitchALidAndItsOwn() throws MadFormatException {
         cutSw2Sw3();
         assertEquals(List.of(), line.drain());
