@@ -84,6 +84,27 @@ class TrapTest {
     }
 
     @Test
+    void anSmEndpointGetsTheTrapAndItsRepressStopsTheResends() throws MadFormatException {
+        line.configure();
+        line.repressAll();
+        List<byte[]> atSm = new java.util.ArrayList<>();
+        var sm = line.engine.endpoints().attach(ClockedLine.H1, 1, 0, true, (mad, envelope) -> atSm.add(mad));
+        cutSw2Sw3();
+        List<SimFabric.Outcome> outcomes = line.drain().stream().map(n -> line.engine.carry(n.node(), n.port(), null,
+                n.mad(), 256, org.infiniscope.mad.transport.MadAddress.smi(n.dlid()), 0)).toList();
+        assertEquals(List.of(SimFabric.Outcome.DELIVERED, SimFabric.Outcome.LOST), outcomes,
+                "sw2's trap reaches the SM; sw3 is cut off from it");
+        assertEquals(1, atSm.size());
+        byte[] repress = atSm.get(0).clone();
+        repress[3] = (byte) Method.TRAP_REPRESS;
+        assertEquals(SimFabric.Outcome.CONSUMED, line.engine.carry(ClockedLine.H1, 1, sm, repress, 256,
+                org.infiniscope.mad.transport.MadAddress.smi(3), 0), "the SMA takes it and answers nothing");
+        line.engine.poll(line.now.get() + 10 * RESEND_NANOS);
+        assertEquals(List.of(SW3), line.drain().stream().map(org.infiniscope.sim.internal.Notice::node).toList(),
+                "the repress kept its TID through the fabric: only sw3's trap is sent again");
+    }
+
+    @Test
     void aTrapIsResentUntilRepressed() throws MadFormatException {
         line.configure();
         line.repressAll();
