@@ -224,6 +224,15 @@ public final class SimFabric {
         return new Attachment(at, a);
     }
 
+    /**
+     * Lets the fabric's time pass: traps not repressed in time are sent again, M_Key leases that ran out end, and
+     * what the nodes queued is carried. A server calls it every few tens of milliseconds.
+     */
+    public synchronized void poll() {
+        engine.poll(System.nanoTime());
+        flushNotices();
+    }
+
     /** Carries the MADs the nodes sent on their own (traps) to their destinations; lost ones are dropped. */
     private void flushNotices() {
         ArrayDeque<Notice> queue = engine.notices();

@@ -1,19 +1,20 @@
 package org.infiniscope.sim.internal;
 
-import java.util.ArrayDeque;
-
 import static org.infiniscope.sim.internal.FabricState.ACTIVE;
 import static org.infiniscope.sim.internal.FabricState.INIT;
 import static org.infiniscope.sim.internal.FabricState.PHYS_LINK_UP;
+
+import java.util.ArrayDeque;
+import java.util.function.LongSupplier;
 
 import org.infiniscope.mad.Mad;
 import org.infiniscope.mad.MadHeader;
 import org.infiniscope.mad.MadStatus;
 import org.infiniscope.mad.Method;
 import org.infiniscope.mad.MgmtClass;
-import org.infiniscope.mad.smp.SmInfo;
 import org.infiniscope.mad.smp.Decision;
 import org.infiniscope.mad.smp.DirectedRoute;
+import org.infiniscope.mad.smp.SmInfo;
 import org.infiniscope.mad.smp.Smp;
 import org.infiniscope.mad.transport.MadAddress;
 import org.infiniscope.mad.wire.Bits;
@@ -24,7 +25,7 @@ import org.infiniscope.topology.Topology;
 /**
  * Carries a MAD through the simulated fabric hop by hop and back: directed-route SMPs by the IBA 14.2.2 rules of
  * {@link DirectedRoute#processAtNode} at every node, LID-routed SMPs and GMPs through the switches' LFTs, counting
- * every port they cross. A MAD that cannot go on (no cable, a port down, no route, a malformed MAD) is lost, as it
+ * every port they cross, and a GMP meets the P_Key checks of switch ports and endports. A MAD that cannot go on (no cable, a port down, no route, a malformed MAD) is lost, as it
  * would be on a real fabric. Not thread-safe: {@code SimFabric} serialises calls.
  */
 public final class Engine {
@@ -32,20 +33,35 @@ public final class Engine {
     /** More hops than any legal route: a MAD still travelling after them is in a routing loop. */
     private static final int MAX_STEPS = 4 * (Smp.MAX_HOPS + 1);
     private static final int LOST = -1;
+    /** The P_Key argument of an SMP: SMPs are not partition-checked (QP0 takes any P_Key, IBA 10.9.3). */
+    private static final int EXEMPT = -1;
     private static final int PERMISSIVE = 0xFFFF;
 
     private final FabricState f;
     private final Sma sma;
     private final Pma pma;
+    private final Traps traps;
     private final Endpoints endpoints = new Endpoints();
+    private MadAddress answerSource;
     /** MADs the nodes sent on their own, in order, until the fabric carries them. */
     private final ArrayDeque<Notice> notices = new ArrayDeque<>();
 
-    /** A fabric built from a topology, every cabled link trained up to Init. */
+    /** A fabric built from a topology, every cabled link trained up to Init, timed by {@link System#nanoTime}. */
     public Engine(Topology topology) {
+        this(topology, System::nanoTime);
+    }
+
+    /**
+     * A fabric built from a topology, every cabled link trained up to Init.
+     *
+     * @param clock the time in nanoseconds (as {@link System#nanoTime}) for trap re-sends and M_Key leases
+     */
+    public Engine(Topology topology, LongSupplier clock) {
         this.f = new FabricState(topology);
-        this.sma = new Sma(f);
+        this.traps = new Traps(f, notices, clock);
+        this.sma = new Sma(f, traps, clock);
         this.pma = new Pma(f);
+        f.onSwitchPortChange(traps::portStateChanged);
     }
 
     /** @return the MADs the nodes have sent on their own (traps), oldest first; the fabric drains it */
@@ -53,19 +69,35 @@ public final class Engine {
         return notices;
     }
 
-    /** Sets or clears the IsSM capability of a port (an SM started or stopped there). */
-    public void setIsSm(int node, int port, boolean sm) {
-        f.smPorts.set(f.lidPort(node, port), sm);
+    /**
+     * Lets time pass: queues into {@link #notices()} the re-send of each trap not repressed within its timeout, and
+     * ends the M_Key leases that ran out. The fabric calls it now and then.
+     *
+     * @param nowNanos the time on the engine's clock
+     */
+    public void poll(long nowNanos) {
+        traps.poll(nowNanos);
+        sma.expireLeases(nowNanos);
     }
 
-    /** @return the endpoints attached to the fabric's ports */
-    public Endpoints endpoints() {
-        return endpoints;
+    /**
+     * Sets or clears PortInfo.CapabilityMask.IsSM of a port, as the port's own software does when an SM starts or
+     * stops on it; a change sends trap 144 to the SM.
+     *
+     * @param port the CA port, or 0 for a switch
+     */
+    public void setIsSm(int node, int port, boolean isSm) {
+        sma.setIsSm(node, port, isSm);
     }
 
     /** @return the model, for inspection */
     public FabricState state() {
         return f;
+    }
+
+    /** @return the endpoints attached to the fabric's ports */
+    public Endpoints endpoints() {
+        return endpoints;
     }
 
     /**
@@ -74,7 +106,8 @@ public final class Engine {
      *
      * @param mad the MAD; on return it holds the answer when there is one
      * @param length the valid bytes in {@code mad}
-     * @param destination where it was sent
+     * @param destination where it was sent: directed-route SMPs to the permissive LID, or to a switch's LID for an
+     *        initial LID-routed part; a GMP takes the P_Key at the destination's P_Key index of the sending port
      * @return where the answer came from, or {@code null} when the MAD or its answer was lost, or it went to an
      *         endpoint rather than an agent
      */
@@ -86,8 +119,6 @@ public final class Engine {
     public MadAddress answerSource() {
         return answerSource;
     }
-
-    private MadAddress answerSource;
 
     /**
      * Carries a MAD from a port, as sent by {@code sender} (an endpoint attached there, or {@code null} for the
@@ -106,13 +137,35 @@ public final class Engine {
         if (smp != (destination.qpn() == Mad.SMI_QP)) {
             return Outcome.LOST; // SMPs go to QP0 only, GMPs never (IBA 13.5.1)
         }
-        if (sender != null && !Method.isResponse(mad[3] & 0xFF)) {
+        int method = mad[3] & 0xFF;
+        if (sender != null && !Method.isResponse(method) && method != Method.TRAP_REPRESS) {
+            // (a TrapRepress answers a trap: it keeps the trap's TID, which the SMA matches)
             Bits.put64(mad, 8, Bits.u64(mad, 8) & 0x0000_FFFF_FFFF_FFFFL | (long) sender.id() << 48);
         }
         if (mgmtClass == MgmtClass.SUBN_DIRECTED_ROUTE) {
-            return directed(srcNode, srcPort, mad, sqp);
+            return directed(srcNode, srcPort, mad, destination.lid(), sqp);
         }
-        return lidRouted(srcNode, srcPort, mad, destination, smp, sqp);
+        if (smp && destination.lid() == Mad.PERMISSIVE_LID) {
+            // IBA 14.2.1: a LID-routed SMP to the permissive LID is taken by the SMA of the port sending it
+            int local = f.isSwitch(srcNode) ? 0 : srcPort;
+            int lid = f.lid[f.lidPort(srcNode, local)];
+            if (!forAgent(mad, srcNode, local)) {
+                return deliver(mad, srcNode, local, new Envelope(PERMISSIVE, lid, 0, sqp));
+            }
+            if (!sma.handle(mad, srcNode, local)) {
+                return consumedOrLost(mad);
+            }
+            answerSource = MadAddress.smi(lid);
+            return Outcome.ANSWERED;
+        }
+        int pKey = EXEMPT;
+        if (!smp) {
+            pKey = f.pKey(f.lidPort(srcNode, srcPort), destination.pkeyIndex());
+            if ((pKey & 0x7FFF) == 0) {
+                return Outcome.LOST; // no valid P_Key at that index: the port cannot send it
+            }
+        }
+        return lidRouted(srcNode, srcPort, mad, destination, pKey, sqp);
     }
 
     /** @return whether a request that reached a port goes to a simulated agent rather than an attached endpoint */
@@ -140,31 +193,52 @@ public final class Engine {
         return Outcome.DELIVERED;
     }
 
-    private Outcome directed(int srcNode, int srcPort, byte[] mad, int sqp) {
+    private static Outcome consumedOrLost(byte[] mad) {
+        return (mad[3] & 0xFF) == Method.TRAP_REPRESS ? Outcome.CONSUMED : Outcome.LOST;
+    }
+
+    /**
+     * Carries a directed-route SMP out and back by the rules of IBA 14.2.2, with its optional LID-routed parts: an
+     * initial one to {@code dlid} (the switch where the directed part starts, DrSLID the requester's LID) and a final
+     * one to DrDLID, whose answer the responder sends LID-routed to the switch that routed the request to it. A
+     * request no SMA takes (SMInfo where an SM runs) and an answer an endpoint sent go to the endpoint at the end.
+     */
+    private Outcome directed(int srcNode, int srcPort, byte[] mad, int dlid, int sqp) {
         int node = srcNode;
         int arrival = 0;
+        if (dlid != Mad.PERMISSIVE_LID) {
+            int at = route(srcNode, srcPort, dlid, EXEMPT);
+            if (at == LOST) {
+                return Outcome.LOST;
+            }
+            node = at >>> 8;
+            arrival = at & 0xFF;
+        }
+        int local = 0; // the port whose SMA answered
+        int lidRouter = -1; // the switch that sent the request on by LID, where the answer goes back to
         boolean answered = false;
         for (int step = 0; step < MAX_STEPS; step++) {
             Decision d = DirectedRoute.processAtNode(mad, arrival,
                     new DirectedRoute.Node(f.isSwitch(node), f.portCount[node], f.lid[f.firstPort[node]]));
             switch (d.action()) {
                 case DELIVER -> {
-                    int local = arrival != 0 ? arrival : f.isSwitch(node) ? 0 : srcPort;
-                    int at = f.isSwitch(node) ? 0 : local;
+                    int port = arrival != 0 ? arrival : f.isSwitch(node) ? 0 : srcPort;
+                    int endpoint = f.isSwitch(node) ? 0 : port;
+                    Envelope envelope = new Envelope(PERMISSIVE, PERMISSIVE, 0, sqp);
                     if ((Bits.u16(mad, 4) & MadStatus.DIRECTION) != 0) {
-                        if (answered) {
-                            // the agent's answer is the sender's only if it came back to where it left
-                            boolean home = node == srcNode && (f.isSwitch(node) || arrival == 0 || arrival == srcPort);
-                            if (!home) {
-                                return Outcome.LOST;
-                            }
-                            answerSource = MadAddress.directedRoute();
-                            return Outcome.ANSWERED;
+                        if (!answered) {
+                            return deliver(mad, node, endpoint, envelope); // an endpoint's answer came home
                         }
-                        return deliver(mad, node, at, new Envelope(PERMISSIVE, PERMISSIVE, 0, sqp));
+                        // the agent's answer is the sender's only if it came back to where it left
+                        if (node != srcNode || !(f.isSwitch(node) || arrival == 0 || arrival == srcPort)) {
+                            return Outcome.LOST;
+                        }
+                        answerSource = MadAddress.directedRoute();
+                        return Outcome.ANSWERED;
                     }
-                    if (!forAgent(mad, node, at)) {
-                        return deliver(mad, node, at, new Envelope(PERMISSIVE, PERMISSIVE, 0, sqp));
+                    local = port;
+                    if (!forAgent(mad, node, endpoint)) {
+                        return deliver(mad, node, endpoint, envelope);
                     }
                     if (!sma.handle(mad, node, local)) {
                         return consumedOrLost(mad);
@@ -173,7 +247,7 @@ public final class Engine {
                     arrival = 0;
                 }
                 case FORWARD -> {
-                    int in = cross(f.port(node, d.port()), true);
+                    int in = cross(f.port(node, d.port()), EXEMPT);
                     if (in < 0) {
                         return Outcome.LOST;
                     }
@@ -181,15 +255,27 @@ public final class Engine {
                     arrival = in - f.firstPort[node];
                 }
                 case ROUTE_BY_LID -> {
-                    int at = route(node, 0, d.lid(), true);
+                    if ((Bits.u16(mad, 4) & MadStatus.DIRECTION) == 0) {
+                        lidRouter = node;
+                    }
+                    int at = route(node, 0, d.lid(), EXEMPT);
                     if (at == LOST) {
                         return Outcome.LOST;
                     }
                     node = at >>> 8;
                     arrival = at & 0xFF;
                 }
-                // answers that return LID-routed to DrSLID (REPLY_TO_REQUESTER) are not simulated yet
-                default -> {
+                case REPLY_TO_REQUESTER -> {
+                    // C14-13:1: LID-routed to the request's SLID, the LID of the switch that routed it here
+                    int slid = lidRouter < 0 ? 0 : f.lid[f.firstPort[lidRouter]];
+                    int at = slid == 0 ? LOST : route(node, f.isSwitch(node) ? 0 : local, slid, EXEMPT);
+                    if (at == LOST) {
+                        return Outcome.LOST;
+                    }
+                    node = at >>> 8;
+                    arrival = at & 0xFF;
+                }
+                case DISCARD -> {
                     return Outcome.LOST;
                 }
             }
@@ -197,29 +283,43 @@ public final class Engine {
         return Outcome.LOST;
     }
 
-    private static Outcome consumedOrLost(byte[] mad) {
-        return (mad[3] & 0xFF) == Method.TRAP_REPRESS ? Outcome.CONSUMED : Outcome.LOST;
-    }
-
-    private Outcome lidRouted(int srcNode, int srcPort, byte[] mad, MadAddress destination, boolean smp, int sqp) {
+    /**
+     * Carries a LID-routed SMP or GMP to the port owning its DLID: an agent answers it there (and the answer is
+     * routed back), or it is delivered to the endpoint that takes it. A GMP must match a P_Key of the endport.
+     *
+     * @param pKey the GMP's P_Key, or {@link #EXEMPT} for an SMP
+     */
+    private Outcome lidRouted(int srcNode, int srcPort, byte[] mad, MadAddress destination, int pKey, int sqp) {
+        boolean smp = pKey == EXEMPT;
         int dlid = destination.lid();
-        int at = route(srcNode, srcPort, dlid, smp);
+        int at = route(srcNode, srcPort, dlid, pKey);
         if (at == LOST) {
             return Outcome.LOST;
         }
         int node = at >>> 8;
-        int port = f.isSwitch(node) ? 0 : at & 0xFF;
-        int slid = f.lid[f.lidPort(srcNode, srcPort)];
-        if (!forAgent(mad, node, port)) {
-            return deliver(mad, node, port, new Envelope(dlid, slid, destination.qpn(), sqp));
+        int port = at & 0xFF;
+        int responder = f.lidPort(node, port);
+        int answerKey = smp ? EXEMPT : f.matchPKey(responder, pKey);
+        if (!smp && answerKey < 0) {
+            FabricState.count(f.pKeyViolations, responder); // IBA 10.9.3: dropped at the endport
+            return Outcome.LOST;
         }
-        boolean answered = smp ? sma.handle(mad, node, at & 0xFF) : pma.handle(mad, node);
+        int requester = f.lidPort(srcNode, srcPort);
+        int endpoint = f.isSwitch(node) ? 0 : port;
+        if (!forAgent(mad, node, endpoint)) {
+            return deliver(mad, node, endpoint, new Envelope(dlid, f.lid[requester], destination.qpn(), sqp));
+        }
+        boolean answered = smp ? sma.handle(mad, node, port) : pma.handle(mad, node);
         if (!answered) {
             return consumedOrLost(mad);
         }
-        int responder = f.lidPort(node, at & 0xFF);
-        int back = route(node, at & 0xFF, slid, smp);
+        // the answer carries the P_Key of the responder's entry that matched
+        int back = route(node, port, f.lid[requester], answerKey);
         boolean home = back != LOST && back >>> 8 == srcNode && (f.isSwitch(srcNode) || (back & 0xFF) == srcPort);
+        if (home && !smp && f.matchPKey(requester, answerKey) < 0) {
+            FabricState.count(f.pKeyViolations, requester);
+            return Outcome.LOST;
+        }
         if (!home) {
             return Outcome.LOST;
         }
@@ -228,11 +328,13 @@ public final class Engine {
     }
 
     /**
-     * Routes by LID from a node: a CA sends out of {@code caPort}, a switch by its LFT.
+     * Routes by LID from a node: a CA sends out of {@code caPort}, a switch by its LFT. A GMP meets the partition
+     * enforcement of the switch ports it crosses.
      *
+     * @param pKey the GMP's P_Key, or {@link #EXEMPT} for an SMP
      * @return {@code node << 8 | arrival port} of the node that owns {@code dlid}, or {@link #LOST}
      */
-    private int route(int n, int caPort, int dlid, boolean smp) {
+    private int route(int n, int caPort, int dlid, int pKey) {
         int out;
         if (f.isSwitch(n)) {
             if (f.ownsLid(f.firstPort[n], dlid)) {
@@ -252,7 +354,7 @@ public final class Engine {
             if (out < 1 || out > f.portCount[n]) {
                 return LOST; // no route (0xFF) or a port the switch does not have
             }
-            int in = cross(f.port(n, out), smp);
+            int in = cross(f.port(n, out), pKey);
             if (in < 0) {
                 return LOST;
             }
@@ -260,6 +362,9 @@ public final class Engine {
             int arrival = in - f.firstPort[n];
             if (!f.isSwitch(n)) {
                 return f.ownsLid(in, dlid) ? n << 8 | arrival : LOST;
+            }
+            if (!admitted(in, pKey, FabricState.ENFORCE_INBOUND, f.rcvConstraintErrors)) {
+                return LOST;
             }
             if (f.ownsLid(f.firstPort[n], dlid)) {
                 return n << 8 | arrival;
@@ -270,14 +375,30 @@ public final class Engine {
     }
 
     /**
+     * A switch port's partition enforcement in one direction (IBA 10.9.4): with the PortInfo bit set, a GMP whose
+     * P_Key matches no entry of the port's table is dropped and counted. SMPs are exempt.
+     */
+    private boolean admitted(int g, int pKey, int direction, byte[] constraintErrors) {
+        if (pKey == EXEMPT || (f.enforcement[g] & direction) == 0 || f.matchPKey(g, pKey) >= 0) {
+            return true;
+        }
+        FabricState.count(constraintErrors, g);
+        return false;
+    }
+
+    /**
      * Sends a packet out of a global port over its cable. SMPs (VL15) pass ports from Init on; everything else needs
      * both ends Active (IBA 7.2).
      *
      * @return the global port it arrives at, or -1
      */
-    private int cross(int out, boolean smp) {
+    private int cross(int out, int pKey) {
+        boolean smp = pKey == EXEMPT;
         int in = f.remote[out];
         if (in < 0 || !passes(out, smp) || !passes(in, smp)) {
+            return -1;
+        }
+        if (f.isSwitch(f.nodeOf(out)) && !admitted(out, pKey, FabricState.ENFORCE_OUTBOUND, f.xmitConstraintErrors)) {
             return -1;
         }
         pma.countHop(out, in);

@@ -115,6 +115,7 @@ public final class IbsimServer implements Closeable {
     /** Serves until {@link #close()} is called (from another thread). */
     public void run() throws IOException {
         ByteBuffer buffer = ByteBuffer.allocate(512).order(ByteOrder.LITTLE_ENDIAN);
+        long lastPoll = System.nanoTime();
         try {
             while (!closed) {
                 Wire.Datagram d;
@@ -125,6 +126,11 @@ public final class IbsimServer implements Closeable {
                         return;
                     }
                     throw e;
+                }
+                long now = System.nanoTime();
+                if (now - lastPoll >= TICK_MILLIS * 1_000_000L) {
+                    lastPoll = now;
+                    fabric.poll(); // trap re-sends and M_Key leases keep time while clients are quiet or busy
                 }
                 if (d == null) {
                     continue;

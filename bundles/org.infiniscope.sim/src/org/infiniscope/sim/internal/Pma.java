@@ -11,7 +11,7 @@ import org.infiniscope.mad.wire.Bits;
 
 /**
  * The performance management agent of every simulated node (IBA 16.1): ClassPortInfo, PortCounters (32-bit,
- * saturating) and PortCountersExtended (the four 64-bit data and packet counters), both reset by a Set with
+ * saturating, with the partition enforcement's PortXmit/RcvConstraintErrors) and PortCountersExtended (the four 64-bit data and packet counters), both reset by a Set with
  * CounterSelect. Both views read the same counters, as on most HCAs, so resetting one resets the other.
  */
 final class Pma {
@@ -23,6 +23,8 @@ final class Pma {
     /** AllPortSelect, and the four-counter (NoIETF) PortCountersExtended. */
     private static final int CAPABILITIES = 1 << 8 | 1 << 10;
     private static final int D = PerfMgtMad.DATA_OFFSET;
+    /** PortCounters CounterSelect bits of PortXmitConstraintErrors and PortRcvConstraintErrors. */
+    private static final int XMIT_CONSTRAINT_SELECT = 1 << 7, RCV_CONSTRAINT_SELECT = 1 << 8;
 
     private final FabricState f;
 
@@ -90,10 +92,17 @@ final class Pma {
             // PortCounters select bits 12–15 and Extended bits 0–3 name XmitData, RcvData, XmitPkts, RcvPkts
             int traffic = extended ? select & 0xF : select >>> 12 & 0xF;
             for (int p = all ? 0 : portSelect; p <= (all ? f.portCount[n] : portSelect); p++) {
+                int g = f.port(n, p);
                 for (int c = 0; c < 4; c++) {
                     if ((traffic & 1 << c) != 0) {
-                        f.counters[f.port(n, p) * 4 + c] = 0;
+                        f.counters[g * 4 + c] = 0;
                     }
+                }
+                if (!extended && (select & XMIT_CONSTRAINT_SELECT) != 0) {
+                    f.xmitConstraintErrors[g] = 0;
+                }
+                if (!extended && (select & RCV_CONSTRAINT_SELECT) != 0) {
+                    f.rcvConstraintErrors[g] = 0;
                 }
             }
             if (all) {
@@ -107,6 +116,9 @@ final class Pma {
                 Bits.put64(mad, D + 8 + 8 * c, f.counters[base + c]);
             }
         } else {
+            int g = f.port(n, portSelect);
+            Bits.put8(mad, D + 16, f.xmitConstraintErrors[g] & 0xFF);
+            Bits.put8(mad, D + 17, f.rcvConstraintErrors[g] & 0xFF);
             for (int c = 0; c < 4; c++) {
                 Bits.put32(mad, D + 24 + 4 * c, (int) Math.min(f.counters[base + c], 0xFFFF_FFFFL));
             }

@@ -21,7 +21,7 @@ import java.nio.charset.StandardCharsets;
 /**
  * Unix datagram sockets with abstract names, through the C library (Java's channels have no Unix datagram sockets):
  * the transport of ibsim's local client protocol. An abstract name is the bytes after a leading NUL in
- * {@code sun_path}, with the address length covering exactly them, as ibsim and umad2sim build it.
+ * {@code sun_path}, with the address length covering them and one terminating NUL, as ibsim and umad2sim build it.
  */
 final class UnixDatagrams {
 
@@ -100,11 +100,12 @@ final class UnixDatagrams {
     /** @return the {@code sockaddr_un} bytes of an abstract name, exactly as long as the address length */
     static byte[] abstractName(String name) {
         byte[] text = name.getBytes(StandardCharsets.US_ASCII);
-        if (text.length > SOCKADDR_UN - PATH_OFFSET - 1) {
+        if (text.length > SOCKADDR_UN - PATH_OFFSET - 2) {
             throw new IllegalArgumentException(
-                    "socket name \"" + name + "\" is longer than " + (SOCKADDR_UN - PATH_OFFSET - 1) + " bytes");
+                    "socket name \"" + name + "\" is longer than " + (SOCKADDR_UN - PATH_OFFSET - 2) + " bytes");
         }
-        byte[] address = new byte[PATH_OFFSET + 1 + text.length];
+        // ibsim and umad2sim count the terminating NUL into the address length: it is part of the name
+        byte[] address = new byte[PATH_OFFSET + 1 + text.length + 1];
         address[0] = AF_UNIX; // sa_family_t in host (little-endian) order
         System.arraycopy(text, 0, address, PATH_OFFSET + 1, text.length);
         return address;
@@ -115,7 +116,11 @@ final class UnixDatagrams {
         if (address.length <= PATH_OFFSET + 1) {
             return "(unnamed)";
         }
-        return new String(address, PATH_OFFSET + 1, address.length - PATH_OFFSET - 1, StandardCharsets.US_ASCII);
+        int end = address.length;
+        while (end > PATH_OFFSET + 1 && address[end - 1] == 0) {
+            end--;
+        }
+        return new String(address, PATH_OFFSET + 1, end - PATH_OFFSET - 1, StandardCharsets.US_ASCII);
     }
 
     /** @return a non-blocking datagram socket bound to an abstract name */
@@ -178,19 +183,25 @@ final class UnixDatagrams {
      * @throws ErrnoException when nobody is bound at the address, or its queue stayed full
      */
     static void send(int fd, byte[] data, int length, byte[] address) throws IOException {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment state = arena.allocate(ERRNO);
-            MemorySegment buffer = arena.allocate(Math.max(length, 1));
-            MemorySegment.copy(data, 0, buffer, ValueLayout.JAVA_BYTE, 0, length);
-            MemorySegment to = arena.allocate(SOCKADDR_UN);
-            MemorySegment.copy(address, 0, to, ValueLayout.JAVA_BYTE, 0, address.length);
-            long deadline = System.nanoTime() + 1_000_000_000L;
+        Scratch scratch = SCRATCH.get();
+        if (length > Scratch.SIZE || address.length > SOCKADDR_UN) {
+            throw new IllegalArgumentException(
+                    "a datagram of " + length + " bytes is more than ibsim's protocol sends");
+        }
+        MemorySegment.copy(data, 0, scratch.buffer, ValueLayout.JAVA_BYTE, 0, length);
+        MemorySegment.copy(address, 0, scratch.to, ValueLayout.JAVA_BYTE, 0, address.length);
+        long deadline = 0;
+        try {
             while (true) {
-                long n = (long) SENDTO.invokeExact(state, fd, buffer, (long) length, 0, to, address.length);
+                long n = (long) SENDTO.invokeExact(scratch.state, fd, scratch.buffer, (long) length, 0, scratch.to,
+                        address.length);
                 if (n >= 0) {
                     return;
                 }
-                int errno = errno(state);
+                int errno = errno(scratch.state);
+                if (deadline == 0) {
+                    deadline = System.nanoTime() + 1_000_000_000L;
+                }
                 if ((errno != EAGAIN && errno != EINTR) || System.nanoTime() > deadline) {
                     throw new ErrnoException("sendto @" + nameOf(address), errno);
                 }
@@ -202,6 +213,23 @@ final class UnixDatagrams {
             throw new IllegalStateException(t);
         }
     }
+
+    /** Native memory a thread reuses for every datagram it sends. */
+    private static final class Scratch {
+        static final int SIZE = 512;
+        final MemorySegment buffer;
+        final MemorySegment to;
+        final MemorySegment state;
+
+        Scratch() {
+            Arena arena = Arena.ofAuto();
+            buffer = arena.allocate(SIZE);
+            to = arena.allocate(SOCKADDR_UN);
+            state = arena.allocate(ERRNO);
+        }
+    }
+
+    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
 
     /**
      * Waits for input on the sockets of a {@code struct pollfd} array.

@@ -26,6 +26,8 @@ final class UnixWire implements IbsimServer.Wire {
     private final MemorySegment fromLength;
     private final MemorySegment errno;
     private int next;
+    /** The sockets the last poll found with input and not yet drained. */
+    private final boolean[] ready;
     private boolean closed;
     private boolean receiving;
     private boolean released;
@@ -33,6 +35,8 @@ final class UnixWire implements IbsimServer.Wire {
     private UnixWire(String base, int[] fds) {
         this.base = base;
         this.fds = fds;
+        this.ready = new boolean[fds.length];
+        Arrays.fill(ready, true); // datagrams may have arrived before the first poll
         this.pollFds = UnixDatagrams.pollFds(arena, fds);
         this.buffer = arena.allocate(BUFFER);
         this.from = arena.allocate(UnixDatagrams.SOCKADDR_UN);
@@ -83,24 +87,35 @@ final class UnixWire implements IbsimServer.Wire {
         }
     }
 
+    /**
+     * Reads the sockets the last poll found ready, one datagram at a time, in turn; polls again only when all of
+     * them are drained, so a busy client costs one {@code recvfrom} per datagram.
+     */
     private Datagram receiveOnce(ByteBuffer into, int timeoutMillis) throws IOException {
         for (int round = 0; round < 2; round++) {
             for (int k = 0; k < fds.length; k++) {
                 int i = (next + k) % fds.length;
-                if (round == 1 && !UnixDatagrams.ready(pollFds, i)) {
+                if (!ready[i]) {
                     continue;
                 }
                 int n = UnixDatagrams.receive(fds[i], buffer, BUFFER, from, fromLength, errno);
-                if (n >= 0) {
-                    next = (i + 1) % fds.length; // fair: the next call starts after this socket
-                    into.clear();
-                    into.put(buffer.asSlice(0, Math.min(n, into.capacity())).asByteBuffer());
-                    into.flip();
-                    return new Datagram(i - 1, UnixDatagrams.sender(from, fromLength));
+                if (n < 0) {
+                    ready[i] = false; // drained
+                    continue;
                 }
+                next = (i + 1) % fds.length; // fair: the next call starts after this socket
+                into.clear();
+                into.put(buffer.asSlice(0, Math.min(n, into.capacity())).asByteBuffer());
+                into.flip();
+                return new Datagram(i - 1, UnixDatagrams.sender(from, fromLength));
             }
-            if (round == 0 && UnixDatagrams.poll(pollFds, fds.length, timeoutMillis, errno) == 0) {
-                return null;
+            if (round == 0) {
+                if (UnixDatagrams.poll(pollFds, fds.length, timeoutMillis, errno) == 0) {
+                    return null;
+                }
+                for (int i = 0; i < fds.length; i++) {
+                    ready[i] = UnixDatagrams.ready(pollFds, i);
+                }
             }
         }
         return null;
