@@ -88,7 +88,8 @@ class SmaTest {
     @Test
     void switchInfoTablesAndGuids() throws MadFormatException {
         SwitchInfo info = ok(line.drGet(SwitchInfo.ATTRIBUTE_ID, 0, 1)).attribute(SwitchInfo.CODEC);
-        assertEquals(0xC000, info.linearFdbCap());
+        assertEquals(30 * 1024, info.linearFdbCap(), "ibsim 0.10's LinearFDBCap");
+        assertEquals(1024, info.multicastFdbCap(), "ibsim's MulticastFDBCap");
         assertTrue(info.portStateChange(), "its ports came up");
         GuidInfo guids = ok(line.drGet(GuidInfo.ATTRIBUTE_ID, 0, 1)).attribute(GuidInfo.CODEC);
         assertEquals(LineFabric.SW1, guids.guids().get(0));

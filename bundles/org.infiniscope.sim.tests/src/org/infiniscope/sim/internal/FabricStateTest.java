@@ -44,6 +44,36 @@ class FabricStateTest {
     }
 
     @Test
+    void defaultsAreIbsims() {
+        Node bare = new Node(NodeType.CA, "b", 1, 0x30, 0, List.of(0L, 0x31L), 0, 0);
+        Node s = new Node(NodeType.SWITCH, "s", 3, 0x20, 0, List.of(0x20L), 0, 0);
+        FabricState f = new FabricState(
+                new Topology(List.of(bare, s), List.of(new Link("b", 1, "s", 1, 0, 0, 0)), 0, 0, 0));
+        assertEquals(0x30, f.systemImageGuid[0], "no sysimgguid in the file: the node GUID, as ibsim");
+        int b1 = f.port(0, 1);
+        assertEquals(FabricState.WIDTH_SUPPORTED, f.widthSupported[b1], "1X, 2X, 4X, 8X and 12X");
+        assertEquals(FabricState.SPEED_SUPPORTED, f.speedSupported[b1], "SDR, DDR and QDR");
+        assertEquals(2, f.widthEnabled[b1], "the cable: ibsim's default 4X");
+        assertEquals(1, f.speedEnabled[b1], "SDR");
+        assertEquals(0, f.extSupported[b1], "no extended speeds on the cable");
+        assertEquals(FabricState.WIDTH_SUPPORTED, f.widthSupported[f.port(1, 3)], "uncabled ports too");
+        assertEquals(2, f.widthActive[f.port(1, 0)], "port 0 at the fabric's default");
+    }
+
+    @Test
+    void aLinkTrainsWithinItsCableWhateverTheEndsEnable() {
+        FabricState f = new FabricState(pair(2, 1));
+        int a2 = f.port(0, 2);
+        for (int g : new int[]{a2, f.remote[a2]}) {
+            f.widthEnabled[g] = f.widthSupported[g]; // what an SM's LinkWidthEnabled 0xFF does
+            f.speedEnabled[g] = f.speedSupported[g];
+        }
+        f.linkUp(a2);
+        assertEquals(2, f.widthActive[a2], "a 4X cable stays 4X");
+        assertEquals(1, f.speedActive[a2], "an SDR cable stays SDR");
+    }
+
+    @Test
     void portCountersSaturateAt32BitsWhileTheExtendedOnesGoOn() throws MadFormatException {
         Engine engine = new Engine(pair(0, 0));
         FabricState f = engine.state();
@@ -61,6 +91,6 @@ class FabricStateTest {
     @Test
     void bytesPerPortStaySmall() {
         // a radix-36 3-level fat tree: 11,664 hosts and 1,620 switches are about 83,000 ports
-        assertEquals(194, FabricState.bytesPerPort());
+        assertEquals(197, FabricState.bytesPerPort());
     }
 }

@@ -25,10 +25,21 @@ public final class FabricState {
     public static final int PKEY_CAP = 32;
     /** VL arbitration entries per port and priority (VLArbitrationHighCap/LowCap). */
     public static final int VLARB_CAP = 8;
-    /** Unicast LIDs a switch's LFT can hold (LinearFDBCap). */
-    public static final int LFT_CAP = 0xC000;
-    /** Multicast LIDs a switch's MFT can hold (MulticastFDBCap). */
-    public static final int MFT_CAP = 256;
+    /** Unicast LIDs a switch's LFT can hold (LinearFDBCap): ibsim 0.10's 30 × 1024. */
+    public static final int LFT_CAP = 30 * 1024;
+    /** Multicast LIDs a switch's MFT can hold (MulticastFDBCap): ibsim's 1024. */
+    public static final int MFT_CAP = 1024;
+    /**
+     * LinkWidthSupported of every port: 1X, 2X, 4X, 8X and 12X. What a cable offers is the port's LinkWidthEnabled
+     * (ibsim's {@code width=}); the port itself supports every width, as ibsim's ports do.
+     */
+    public static final int WIDTH_SUPPORTED = 0x1F;
+    /** LinkSpeedSupported of every port: SDR, DDR and QDR, as ibsim's. */
+    public static final int SPEED_SUPPORTED = 0x7;
+    /** LinkSpeedExtSupported of a port whose link offers extended speeds: FDR, EDR and HDR, as ibsim's. */
+    public static final int EXT_SPEED_SUPPORTED = 0x7;
+    /** NodeInfo.Revision of every node: ibsim's (the IBA leaves the value to the vendor). */
+    public static final int REVISION = 0xA1;
     /** PortPhysicalState values (IBA 14.2.5.6). */
     public static final int PHYS_POLLING = 2, PHYS_DISABLED = 3, PHYS_LINK_UP = 5;
     /** Bits of {@link #enforcement}. */
@@ -62,6 +73,11 @@ public final class FabricState {
     final byte[] widthSupported, widthEnabled, widthActive;
     final byte[] speedSupported, speedEnabled, speedActive;
     final byte[] extSupported, extEnabled, extActive;
+    /**
+     * What the cable at a port carries (width, speed and extended speed masks): a link trains within it whatever
+     * the ends enable, so that an SM enabling all a port supports does not make an SDR cable QDR.
+     */
+    final byte[] cableWidth, cableSpeed, cableExt;
     final byte[] neighborMtu;
     final byte[] operationalVls;
     final byte[] subnetTimeout;
@@ -125,7 +141,8 @@ public final class FabricState {
             portCount[n] = node.portCount();
             firstPort[n] = ports;
             nodeGuid[n] = node.nodeGuid();
-            systemImageGuid[n] = node.systemImageGuid();
+            // without one in the file, a node is a system of its own: ibsim gives it its node GUID (IBA 14.2.5.3)
+            systemImageGuid[n] = node.systemImageGuid() != 0 ? node.systemImageGuid() : node.nodeGuid();
             vendorId[n] = node.vendorId();
             deviceId[n] = node.deviceId();
             byName.put(node.name(), n);
@@ -149,6 +166,9 @@ public final class FabricState {
         extSupported = new byte[ports];
         extEnabled = new byte[ports];
         extActive = new byte[ports];
+        cableWidth = new byte[ports];
+        cableSpeed = new byte[ports];
+        cableExt = new byte[ports];
         neighborMtu = new byte[ports];
         operationalVls = new byte[ports];
         subnetTimeout = new byte[ports];
@@ -198,12 +218,16 @@ public final class FabricState {
             operationalVls[g] = 1;
             subnetTimeout[g] = 0;
             neighborMtu[g] = 4;
+            // every port supports all widths and speeds; the fabric's defaults are enabled until a cable says more
+            widthSupported[g] = (byte) WIDTH_SUPPORTED;
+            speedSupported[g] = (byte) SPEED_SUPPORTED;
+            enable(g, topology.defaultWidth(), topology.defaultSpeed(), topology.defaultExtSpeed());
             if (p == 0 && node.isSwitch()) {
                 // the management port is always up: it is inside the switch
                 physState[g] = PHYS_LINK_UP;
                 state[g] = INIT;
-                widthSupported[g] = widthEnabled[g] = widthActive[g] = (byte) topology.defaultWidth();
-                speedSupported[g] = speedEnabled[g] = speedActive[g] = (byte) topology.defaultSpeed();
+                widthActive[g] = (byte) bestWidth(widthEnabled[g]);
+                speedActive[g] = (byte) Integer.highestOneBit(speedEnabled[g]);
             } else {
                 physState[g] = PHYS_POLLING;
                 state[g] = DOWN;
@@ -221,14 +245,25 @@ public final class FabricState {
         int speed = link.speed() != 0 ? link.speed() : topology.defaultSpeed();
         int ext = link.extSpeed() != 0 ? link.extSpeed() : topology.defaultExtSpeed();
         for (int g : new int[]{a, b}) {
-            // 1X and SDR are mandatory (IBA 5.4.1, 6.1): every port supports them besides what the cable offers
-            widthSupported[g] = widthEnabled[g] = (byte) ((width == 0 ? Topology.DEFAULT_WIDTH : width) | 1);
-            speedSupported[g] = speedEnabled[g] = (byte) ((speed == 0 ? Topology.DEFAULT_SPEED : speed) | 1);
-            extSupported[g] = extEnabled[g] = (byte) ext;
+            enable(g, width, speed, ext);
+            cableWidth[g] = widthEnabled[g];
+            cableSpeed[g] = speedEnabled[g];
+            cableExt[g] = extEnabled[g];
         }
         remote[a] = b;
         remote[b] = a;
         linkUp(a);
+    }
+
+    /**
+     * Enables what a cable (or the fabric's default) offers, as ibsim's {@code width=}, {@code speed=} and
+     * {@code extspeed=} do; extended speeds are supported where they are enabled.
+     */
+    private void enable(int g, int width, int speed, int ext) {
+        widthEnabled[g] = (byte) (width == 0 ? Topology.DEFAULT_WIDTH : width);
+        speedEnabled[g] = (byte) (speed == 0 ? Topology.DEFAULT_SPEED : speed);
+        extEnabled[g] = (byte) ext;
+        extSupported[g] = (byte) (ext == 0 ? 0 : EXT_SPEED_SUPPORTED | ext);
     }
 
     /**
@@ -240,12 +275,12 @@ public final class FabricState {
         if (b < 0 || physState[a] == PHYS_DISABLED || physState[b] == PHYS_DISABLED) {
             return;
         }
-        int width = bestWidth(widthEnabled[a] & widthEnabled[b]);
-        int speed = Integer.highestOneBit(speedEnabled[a] & speedEnabled[b] & 0xF);
+        int width = bestWidth(widthEnabled[a] & widthEnabled[b] & cableWidth[a]);
+        int speed = Integer.highestOneBit(speedEnabled[a] & speedEnabled[b] & cableSpeed[a] & 0xF);
         if (width == 0 || speed == 0) {
             return; // nothing in common: the link stays in Polling
         }
-        int ext = Integer.highestOneBit(extEnabled[a] & extEnabled[b] & 0x1F);
+        int ext = Integer.highestOneBit(extEnabled[a] & extEnabled[b] & cableExt[a] & 0x1F);
         for (int g : new int[]{a, b}) {
             physState[g] = PHYS_LINK_UP;
             state[g] = INIT;
@@ -444,8 +479,8 @@ public final class FabricState {
 
     /** @return bytes of the per-port arrays per port, for the scale report */
     public static int bytesPerPort() {
-        return 8 /* guid */ + 4 /* remote */ + 2 /* states */ + 2 + 1 + 2 + 1 /* lid lmc smlid smsl */ + 9
-        /* width/speed */ + 4 /* mtu vls timeout protect */ + 8 + 2 + 2 /* mkey lease violations */
+        return 8 /* guid */ + 4 /* remote */ + 2 /* states */ + 2 + 1 + 2 + 1 /* lid lmc smlid smsl */ + 9 + 3
+        /* width/speed, cable */ + 4 /* mtu vls timeout protect */ + 8 + 2 + 2 /* mkey lease violations */
                 + 2 + 1 + 1 + 1 /* pkey violations, constraint errors, enforcement */
                 + 8 /* gid prefix */ + PKEY_CAP * 2 + 8 + VLARB_CAP * 4 + 32 /* counters */;
     }

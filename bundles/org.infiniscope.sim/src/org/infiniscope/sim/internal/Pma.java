@@ -20,8 +20,13 @@ final class Pma {
     static final int XMIT_DATA = 0, RCV_DATA = 1, XMIT_PKTS = 2, RCV_PKTS = 3;
     /** Data words a MAD puts on the wire: LRH 8 + BTH 12 + DETH 8 + MAD 256 + ICRC 4 bytes, over 4. */
     static final int MAD_WORDS = (8 + 12 + 8 + 256 + 4) / 4;
-    /** AllPortSelect, and the four-counter (NoIETF) PortCountersExtended. */
-    private static final int CAPABILITIES = 1 << 8 | 1 << 10;
+    /**
+     * ibsim's PMA capabilities: IsExtendedWidthSupported (PortCountersExtended with the unicast and multicast
+     * counters) and IsPortXmitWaitSupported (PortXmitWait stays 0: the simulator has no congestion).
+     */
+    private static final int CAPABILITIES = 1 << 9 | 1 << 12;
+    /** Switches add IsAllPortSelect, as ibsim's: PortSelect 0xFF sums the ports (Get) or resets them all (Set). */
+    private static final int SWITCH_CAPABILITIES = CAPABILITIES | 1 << 8;
     private static final int D = PerfMgtMad.DATA_OFFSET;
     /** PortCounters CounterSelect bits of PortXmitConstraintErrors and PortRcvConstraintErrors. */
     private static final int XMIT_CONSTRAINT_SELECT = 1 << 7, RCV_CONSTRAINT_SELECT = 1 << 8;
@@ -74,7 +79,7 @@ final class Pma {
             Arrays.fill(mad, D, mad.length, (byte) 0);
             Bits.put8(mad, D, 1);
             Bits.put8(mad, D + 1, PerfMgtMad.CLASS_VERSION);
-            Bits.put16(mad, D + 2, CAPABILITIES);
+            Bits.put16(mad, D + 2, f.isSwitch(n) ? SWITCH_CAPABILITIES : CAPABILITIES);
             Bits.put32(mad, D + 4, 18); // RespTimeValue: 4.096 µs × 2^18, about a second
             return MadStatus.OK;
         }
@@ -84,14 +89,17 @@ final class Pma {
         }
         int portSelect = Bits.u8(mad, D + 1);
         int select = Bits.u16(mad, D + 2);
-        boolean all = portSelect == 0xFF;
-        if (all ? !set : portSelect > f.portCount[n] || portSelect == 0 && !f.isSwitch(n)) {
-            return MadStatus.INVALID_ATTRIBUTE_VALUE; // the sum over all ports is not offered on a Get
+        boolean all = portSelect == 0xFF && f.isSwitch(n);
+        if (!all && (portSelect > f.portCount[n] || portSelect == 0 && !f.isSwitch(n))) {
+            return MadStatus.INVALID_ATTRIBUTE_VALUE;
         }
+        int first = all ? 0 : portSelect;
+        int last = all ? f.portCount[n] : portSelect;
         if (set) {
-            // PortCounters select bits 12–15 and Extended bits 0–3 name XmitData, RcvData, XmitPkts, RcvPkts
-            int traffic = extended ? select & 0xF : select >>> 12 & 0xF;
-            for (int p = all ? 0 : portSelect; p <= (all ? f.portCount[n] : portSelect); p++) {
+            // PortCounters select bits 12–15 and Extended bits 0–3 name XmitData, RcvData, XmitPkts, RcvPkts;
+            // Extended bits 4–5, the unicast packets, are the same two packet counters here
+            int traffic = extended ? select & 0xF | (select >>> 4 & 0x3) << 2 : select >>> 12 & 0xF;
+            for (int p = first; p <= last; p++) {
                 int g = f.port(n, p);
                 for (int c = 0; c < 4; c++) {
                     if ((traffic & 1 << c) != 0) {
@@ -105,22 +113,32 @@ final class Pma {
                     f.rcvConstraintErrors[g] = 0;
                 }
             }
-            if (all) {
-                return MadStatus.OK;
-            }
         }
-        int base = f.port(n, portSelect) * 4;
+        // one port, or the sum of a switch's ports (AllPortSelect)
+        long[] sum = new long[4];
+        int xmitConstraint = 0, rcvConstraint = 0;
+        for (int p = first; p <= last; p++) {
+            int g = f.port(n, p);
+            for (int c = 0; c < 4; c++) {
+                long v = sum[c] + f.counters[g * 4 + c];
+                sum[c] = v < 0 ? Long.MAX_VALUE : v;
+            }
+            xmitConstraint += f.xmitConstraintErrors[g] & 0xFF;
+            rcvConstraint += f.rcvConstraintErrors[g] & 0xFF;
+        }
         Arrays.fill(mad, D + 4, mad.length, (byte) 0);
         if (extended) {
             for (int c = 0; c < 4; c++) {
-                Bits.put64(mad, D + 8 + 8 * c, f.counters[base + c]);
+                Bits.put64(mad, D + 8 + 8 * c, sum[c]);
             }
+            // every MAD the simulator carries is unicast: the unicast packets are all of them, multicast none
+            Bits.put64(mad, D + 40, sum[XMIT_PKTS]);
+            Bits.put64(mad, D + 48, sum[RCV_PKTS]);
         } else {
-            int g = f.port(n, portSelect);
-            Bits.put8(mad, D + 16, f.xmitConstraintErrors[g] & 0xFF);
-            Bits.put8(mad, D + 17, f.rcvConstraintErrors[g] & 0xFF);
+            Bits.put8(mad, D + 16, Math.min(xmitConstraint, 0xFF));
+            Bits.put8(mad, D + 17, Math.min(rcvConstraint, 0xFF));
             for (int c = 0; c < 4; c++) {
-                Bits.put32(mad, D + 24 + 4 * c, (int) Math.min(f.counters[base + c], 0xFFFF_FFFFL));
+                Bits.put32(mad, D + 24 + 4 * c, (int) Math.min(sum[c], 0xFFFF_FFFFL));
             }
         }
         return MadStatus.OK;

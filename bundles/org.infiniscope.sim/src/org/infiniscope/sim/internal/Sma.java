@@ -199,7 +199,7 @@ final class Sma {
         Bits.put64(mad, D + 20, f.portGuid[f.lidPort(n, arrival)]);
         Bits.put16(mad, D + 28, FabricState.PKEY_CAP);
         Bits.put16(mad, D + 30, f.deviceId[n]);
-        Bits.put32(mad, D + 32, 0);
+        Bits.put32(mad, D + 32, FabricState.REVISION);
         Bits.put8(mad, D + 36, arrival);
         Bits.set(mad, D, 296, 24, f.vendorId[n]);
         return MadStatus.OK;
