@@ -19,15 +19,39 @@ public final class SimFabric {
 
     private final Topology topology;
     private final Engine engine;
+    private final SimFaults faults;
+    private final SimTraffic traffic;
 
-    private SimFabric(Topology topology) {
+    private SimFabric(Topology topology, SimClock clock) {
         this.topology = topology;
-        this.engine = new Engine(topology);
+        this.engine = new Engine(topology, clock);
+        this.faults = new SimFaults(this);
+        this.traffic = new SimTraffic(this);
     }
 
-    /** @return a fabric of this topology, freshly powered on */
+    /** @return a fabric of this topology, freshly powered on, running in real time */
     public static SimFabric of(Topology topology) {
-        return new SimFabric(Objects.requireNonNull(topology, "topology"));
+        return of(topology, SimClock.system());
+    }
+
+    /** @return a fabric of this topology, freshly powered on, whose error rates and traffic follow {@code clock} */
+    public static SimFabric of(Topology topology, SimClock clock) {
+        return new SimFabric(Objects.requireNonNull(topology, "topology"), Objects.requireNonNull(clock, "clock"));
+    }
+
+    /** @return the clock the fabric runs on; {@code clock()::nanoTime} is its time for anything time-based */
+    public SimClock clock() {
+        return engine.timeline().clock();
+    }
+
+    /** @return the faults injected into this fabric: pulled cables, disabled ports, errors, lost MADs, restarts */
+    public SimFaults faults() {
+        return faults;
+    }
+
+    /** @return the traffic flows between the fabric's hosts */
+    public SimTraffic traffic() {
+        return traffic;
     }
 
     /** @return the topology it was built from */

@@ -13,6 +13,7 @@ import org.infiniscope.mad.smp.DirectedRoute;
 import org.infiniscope.mad.smp.Smp;
 import org.infiniscope.mad.transport.MadAddress;
 import org.infiniscope.mad.wire.Bits;
+import org.infiniscope.sim.SimClock;
 import org.infiniscope.topology.Topology;
 
 /**
@@ -30,14 +31,35 @@ public final class Engine {
     private final FabricState f;
     private final Sma sma;
     private final Pma pma;
+    private final MadLoss loss;
+    private final Timeline timeline;
+    /** The attribute ID of the MAD being carried, for the drop rates that name one. */
+    private int attribute;
     /** MADs the nodes sent on their own, in order, until the fabric carries them. */
     private final java.util.ArrayDeque<Notice> notices = new java.util.ArrayDeque<>();
 
-    /** A fabric built from a topology, every cabled link trained up to Init. */
+    /** A fabric built from a topology, every cabled link trained up to Init, on real time. */
     public Engine(Topology topology) {
+        this(topology, SimClock.system());
+    }
+
+    /** A fabric built from a topology, every cabled link trained up to Init, on a clock. */
+    public Engine(Topology topology, SimClock clock) {
         this.f = new FabricState(topology);
         this.sma = new Sma(f);
         this.pma = new Pma(f);
+        this.loss = new MadLoss(f);
+        this.timeline = new Timeline(f, clock);
+    }
+
+    /** @return the MADs lost at ports */
+    public MadLoss loss() {
+        return loss;
+    }
+
+    /** @return what rises with time: error rates and traffic */
+    public Timeline timeline() {
+        return timeline;
     }
 
     /** @return the MADs the nodes have sent on their own (traps), oldest first; the fabric drains it */
@@ -59,9 +81,11 @@ public final class Engine {
      * @return where the answer came from, or {@code null} when the MAD or its answer was lost
      */
     public MadAddress exchange(int srcNode, int srcPort, byte[] mad, int length, MadAddress destination) {
+        timeline.catchUp();
         if (length < Mad.SIZE || mad.length < Mad.SIZE || (mad[0] & 0xFF) != MadHeader.BASE_VERSION) {
             return null;
         }
+        attribute = Bits.u16(mad, 16);
         int mgmtClass = mad[1] & 0xFF;
         boolean smp = MgmtClass.isSubnetManagement(mgmtClass);
         if (smp != (destination.qpn() == Mad.SMI_QP)) {
@@ -90,7 +114,7 @@ public final class Engine {
                         return node == srcNode && (f.isSwitch(node) || arrival == 0 || arrival == srcPort);
                     }
                     int local = arrival != 0 ? arrival : f.isSwitch(node) ? 0 : srcPort;
-                    if (!sma.handle(mad, node, local)) {
+                    if (loss.lostAtAgent(node, arrival, local, attribute) || !sma.handle(mad, node, local)) {
                         return false;
                     }
                     arrival = 0;
@@ -128,6 +152,10 @@ public final class Engine {
         }
         int node = at >>> 8;
         int port = at & 0xFF;
+        int arrival = node == srcNode && port == srcPort ? 0 : port;
+        if (loss.lostAtAgent(node, arrival, port, attribute)) {
+            return LOST;
+        }
         boolean answered = smp ? sma.handle(mad, node, port) : pma.handle(mad, node);
         if (!answered) {
             return LOST;
@@ -193,7 +221,7 @@ public final class Engine {
             return -1;
         }
         pma.countHop(out, in);
-        return in;
+        return loss.lostOnArrival(in, attribute) ? -1 : in;
     }
 
     private boolean passes(int g, boolean smp) {

@@ -5,14 +5,23 @@ import java.util.Arrays;
 import org.infiniscope.mad.ClassPortInfo;
 import org.infiniscope.mad.MadStatus;
 import org.infiniscope.mad.Method;
+import org.infiniscope.mad.perf.ExtendedCounterVariant;
+import org.infiniscope.mad.perf.ExtendedPortCounter;
 import org.infiniscope.mad.perf.PerfAttributes;
+import org.infiniscope.mad.perf.PerfCapability;
+import org.infiniscope.mad.perf.PerfCounter;
+import org.infiniscope.mad.perf.PerfCounterCodec;
+import org.infiniscope.mad.perf.PerfCounters;
 import org.infiniscope.mad.perf.PerfMgtMad;
+import org.infiniscope.mad.perf.PortCounter;
 import org.infiniscope.mad.wire.Bits;
+import org.infiniscope.mad.wire.MadFormatException;
 
 /**
- * The performance management agent of every simulated node (IBA 16.1): ClassPortInfo, PortCounters (32-bit,
- * saturating) and PortCountersExtended (the four 64-bit data and packet counters), both reset by a Set with
- * CounterSelect. Both views read the same counters, as on most HCAs, so resetting one resets the other.
+ * The performance management agent of every simulated node (IBA 16.1): ClassPortInfo, PortCounters (every counter
+ * but QP1Dropped, saturating at its width) and PortCountersExtended (the four 64-bit data and packet counters), both
+ * reset by a Set with CounterSelect. Both views read the same {@link Counters}, as on most HCAs, so resetting one
+ * resets the other.
  */
 final class Pma {
 
@@ -20,8 +29,10 @@ final class Pma {
     static final int XMIT_DATA = 0, RCV_DATA = 1, XMIT_PKTS = 2, RCV_PKTS = 3;
     /** Data words a MAD puts on the wire: LRH 8 + BTH 12 + DETH 8 + MAD 256 + ICRC 4 bytes, over 4. */
     static final int MAD_WORDS = (8 + 12 + 8 + 256 + 4) / 4;
-    /** AllPortSelect, and the four-counter (NoIETF) PortCountersExtended. */
-    private static final int CAPABILITIES = 1 << 8 | 1 << 10;
+    /** AllPortSelect, the four-counter (NoIETF) PortCountersExtended, and PortXmitWait. */
+    private static final int CAPABILITIES = PerfCapability.ALL_PORT_SELECT
+            | PerfCapability.IS_EXTENDED_WIDTH_SUPPORTED_NO_IETF | PerfCapability.PORT_COUNTERS_XMIT_WAIT_SUPPORTED;
+    private static final PerfCounterCodec<ExtendedPortCounter> EXTENDED = ExtendedCounterVariant.NO_IETF.codec();
     private static final int D = PerfMgtMad.DATA_OFFSET;
 
     private final FabricState f;
@@ -81,36 +92,66 @@ final class Pma {
             return MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE;
         }
         int portSelect = Bits.u8(mad, D + 1);
-        int select = Bits.u16(mad, D + 2);
         boolean all = portSelect == 0xFF;
         if (all ? !set : portSelect > f.portCount[n] || portSelect == 0 && !f.isSwitch(n)) {
             return MadStatus.INVALID_ATTRIBUTE_VALUE; // the sum over all ports is not offered on a Get
         }
+        try {
+            if (extended) {
+                counters(mad, n, portSelect, set, EXTENDED, Pma::extendedValue);
+            } else {
+                counters(mad, n, portSelect, set, PerfAttributes.PORT_COUNTERS, Pma::portCountersValue);
+            }
+        } catch (MadFormatException e) {
+            return MadStatus.INVALID_ATTRIBUTE_VALUE; // cannot happen: a MAD holds the whole attribute
+        }
+        return MadStatus.OK;
+    }
+
+    /** The value of a counter as PortCounters shows it: at most its width, as it stops there. */
+    private static long portCountersValue(FabricState f, int g, PortCounter c) {
+        return Math.min(Counters.get(f, g, c), c.max());
+    }
+
+    private static long extendedValue(FabricState f, int g, ExtendedPortCounter c) {
+        return Counters.get(f, g, PortCounter.valueOf(c.name()));
+    }
+
+    /** How the model's value of one counter of an attribute is read. */
+    private interface Reader<C> {
+        long value(FabricState f, int g, C counter);
+    }
+
+    /**
+     * A Set zeroes the counters its select mask names on the port, or on every port with PortSelect 0xFF (IBA
+     * 16.1.3.5); the answer of a Get or a one-port Set carries the port's counters.
+     */
+    private <C extends Enum<C> & PerfCounter> void counters(byte[] mad, int n, int portSelect, boolean set,
+            PerfCounterCodec<C> codec, Reader<C> read) throws MadFormatException {
+        PerfCounters<C> request = codec.decode(mad, D);
+        boolean all = portSelect == 0xFF;
         if (set) {
-            // PortCounters select bits 12–15 and Extended bits 0–3 name XmitData, RcvData, XmitPkts, RcvPkts
-            int traffic = extended ? select & 0xF : select >>> 12 & 0xF;
-            for (int p = all ? 0 : portSelect; p <= (all ? f.portCount[n] : portSelect); p++) {
-                for (int c = 0; c < 4; c++) {
-                    if ((traffic & 1 << c) != 0) {
-                        f.counters[f.port(n, p) * 4 + c] = 0;
+            for (C c : request.selected()) {
+                if (codec.counters().contains(c)) {
+                    PortCounter counter = PortCounter.valueOf(c.name());
+                    for (int p = all ? 0 : portSelect; p <= (all ? f.portCount[n] : portSelect); p++) {
+                        if (Counters.implemented(counter)) {
+                            Counters.set(f, f.port(n, p), counter, 0);
+                        }
                     }
                 }
             }
             if (all) {
-                return MadStatus.OK;
+                return;
             }
         }
-        int base = f.port(n, portSelect) * 4;
-        Arrays.fill(mad, D + 4, mad.length, (byte) 0);
-        if (extended) {
-            for (int c = 0; c < 4; c++) {
-                Bits.put64(mad, D + 8 + 8 * c, f.counters[base + c]);
-            }
-        } else {
-            for (int c = 0; c < 4; c++) {
-                Bits.put32(mad, D + 24 + 4 * c, (int) Math.min(f.counters[base + c], 0xFFFF_FFFFL));
-            }
+        int g = f.port(n, portSelect);
+        PerfCounters.Builder<C> answer = PerfCounters.builder(codec.type()).portSelect(portSelect)
+                .counterSelect(request.counterSelect());
+        for (C c : codec.counters()) {
+            answer.set(c, read.value(f, g, c));
         }
-        return MadStatus.OK;
+        Arrays.fill(mad, D, mad.length, (byte) 0);
+        codec.encode(answer.build(), mad, D);
     }
 }
