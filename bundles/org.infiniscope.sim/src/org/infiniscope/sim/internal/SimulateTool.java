@@ -1,20 +1,27 @@
 package org.infiniscope.sim.internal;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 
 import org.infiniscope.console.ConsoleTool;
 import org.infiniscope.console.ExitStatus;
 import org.infiniscope.console.ToolInvocation;
 import org.infiniscope.console.UsageException;
+import org.infiniscope.sim.SimClock;
 import org.infiniscope.sim.SimFabric;
+import org.infiniscope.sim.VirtualClock;
 import org.osgi.service.component.annotations.Component;
 
 /**
  * {@code simulate}: serves a simulated fabric to unmodified umad2sim clients over ibsim's UDP client protocol, so
- * Debian's smpquery, ibnetdiscover or OpenSM run against it as against {@code ibsim -r -l PORT}. Runs until standard
+ * Debian's smpquery, ibnetdiscover or OpenSM run against it as against {@code ibsim -r -l PORT}. Faults come from a
+ * script ({@code --faults}) and from fault commands typed on standard input while it serves. Runs until standard
  * input closes or the process is interrupted.
  */
 @Component(service = ConsoleTool.class)
@@ -48,18 +55,26 @@ public final class SimulateTool implements ConsoleTool {
     @Override
     public String usage() {
         return """
-                usage: infiniscope simulate [--net FILE | --fabric SPEC] [--ibsim-port PORT]
+                usage: infiniscope simulate [--net FILE | --fabric SPEC] [--ibsim-port PORT] [--faults FILE]
+                                            [--clock real|virtual]
                   --net FILE         an ibsim net file or ibnetdiscover output
                   --fabric SPEC      a generator such as ft2:4:2:8, or a topology file; default: the built-in fabric
                   --ibsim-port PORT  the UDP control port on 127.0.0.1 (default 7070); client N's MADs use PORT+1+N
                   --ibsim-socket N   ibsim's Unix datagram sockets: not served yet, use --ibsim-port
+                  --faults FILE      a fault script: checked whole first; the commands before its first wait run
+                                     before serving, the rest while serving
+                  --clock real       error rates and traffic follow real time (the default); virtual: time passes
+                                     only by the scripts' wait commands
                 clients: LD_PRELOAD=libumad2sim.so IBSIM_SERVER_NAME=127.0.0.1 IBSIM_SERVER_PORT=PORT [SIM_HOST=NODE]
-                runs until standard input closes or the process is interrupted""";
+                standard input takes fault commands, one a line, while it serves:
+                """ + FaultScript.SYNTAX.indent(2) + "runs until standard input closes or the process is interrupted";
     }
 
     @Override
     public int run(ToolInvocation invocation) throws UsageException {
         String topology = "";
+        String faults = null;
+        boolean virtual = false;
         int port = DEFAULT_PORT;
         List<String> args = invocation.args();
         PrintWriter out = invocation.out();
@@ -69,6 +84,8 @@ public final class SimulateTool implements ConsoleTool {
             switch (arg) {
                 case "--net", "--fabric" -> topology = value(args, ++i, arg);
                 case "--ibsim-port" -> port = port(value(args, ++i, arg));
+                case "--faults" -> faults = value(args, ++i, arg);
+                case "--clock" -> virtual = virtual(value(args, ++i, arg));
                 case "--ibsim-socket" -> {
                     value(args, ++i, arg);
                     err.println("infiniscope simulate: ibsim's Unix datagram sockets are not served yet;"
@@ -80,21 +97,50 @@ public final class SimulateTool implements ConsoleTool {
         }
         SimFabric fabric;
         try {
-            fabric = SimFabric.of(SimChannelProvider.load(topology, topology));
+            fabric = SimFabric.of(SimChannelProvider.load(topology, topology),
+                    virtual ? new VirtualClock() : SimClock.system());
         } catch (IOException e) {
             err.println("infiniscope simulate: " + e.getMessage());
+            return ExitStatus.FAILURE;
+        }
+        FaultScript script = null;
+        int lead = 0;
+        try {
+            if (faults != null) {
+                script = FaultScript.read(Path.of(faults), fabric);
+                lead = script.leadingCommands();
+                script.run(fabric, 0, lead);
+            }
+        } catch (IOException e) {
+            err.println("infiniscope simulate: cannot read the fault script " + faults + ": " + e.getMessage());
+            return ExitStatus.FAILURE;
+        } catch (FaultScriptException e) {
+            err.println("infiniscope simulate: " + e.getMessage());
+            return ExitStatus.FAILURE;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
             return ExitStatus.FAILURE;
         }
         try (IbsimServer server = IbsimServer.udp(fabric, port)) {
             out.println("simulate: " + fabric.topology().nodes().size() + " nodes; ibsim clients:"
                     + " IBSIM_SERVER_NAME=127.0.0.1 IBSIM_SERVER_PORT=" + server.port());
             out.flush();
+            Thread rest = null;
+            if (script != null && lead < script.size()) {
+                FaultScript timed = script;
+                int from = lead;
+                rest = Thread.ofPlatform().daemon().name("simulate-faults")
+                        .start(() -> report(() -> timed.run(fabric, from, timed.size()), err));
+            }
             Thread watcher = Thread.ofPlatform().daemon().name("simulate-stdin").start(() -> {
-                drain();
+                console(fabric, err);
                 server.close();
             });
             server.run();
             watcher.interrupt();
+            if (rest != null) {
+                rest.interrupt();
+            }
             return ExitStatus.OK;
         } catch (IOException e) {
             err.println("infiniscope simulate: cannot serve on 127.0.0.1:" + port + ".." + (port + 10) + ": "
@@ -103,16 +149,48 @@ public final class SimulateTool implements ConsoleTool {
         }
     }
 
-    /** Reads standard input to its end: the user's way to stop the server besides an interrupt. */
-    private void drain() {
-        byte[] sink = new byte[256];
+    private interface ScriptRun {
+        void run() throws FaultScriptException, InterruptedException;
+    }
+
+    /** Runs script commands while the server serves: a failing command is reported and ends its script. */
+    private static void report(ScriptRun run, PrintWriter err) {
         try {
-            while (stdin.read(sink) >= 0) {
-                // input is ignored: only its end matters
+            run.run();
+        } catch (FaultScriptException e) {
+            err.println("infiniscope simulate: " + e.getMessage());
+            err.flush();
+        } catch (InterruptedException e) {
+            // the server stopped
+        }
+    }
+
+    /**
+     * Runs the fault commands typed on standard input, one a line, until it ends: its end is also the user's way to
+     * stop the server besides an interrupt. A wrong line is reported as {@code stdin:LINE: reason}, and the next
+     * one read.
+     */
+    void console(SimFabric fabric, PrintWriter err) {
+        BufferedReader lines = new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8));
+        try {
+            int number = 0;
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                number++;
+                int at = number;
+                String text = line;
+                report(() -> FaultScript.line("stdin", at, text, fabric).run(fabric), err);
             }
         } catch (IOException e) {
             // an unreadable standard input counts as closed
         }
+    }
+
+    private static boolean virtual(String clock) throws UsageException {
+        return switch (clock) {
+            case "real" -> false;
+            case "virtual" -> true;
+            default -> throw new UsageException("--clock is real or virtual, not '" + clock + "'");
+        };
     }
 
     private static String value(List<String> args, int i, String option) throws UsageException {

@@ -1,0 +1,42 @@
+package org.infiniscope.sim.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayInputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+
+import org.infiniscope.mad.perf.PortCounter;
+import org.infiniscope.sim.SimFabric;
+import org.infiniscope.sim.VirtualClock;
+import org.infiniscope.topology.Link;
+import org.infiniscope.topology.Node;
+import org.infiniscope.topology.NodeType;
+import org.infiniscope.topology.Topology;
+import org.junit.jupiter.api.Test;
+
+/** The fault commands {@code simulate} reads from standard input while it serves. */
+class SimulateConsoleTest {
+
+    @Test
+    void eachLineRunsAndTheWrongOnesAreReportedWithTheirLine() {
+        Node a = new Node(NodeType.CA, "a", 1, 0x10, 0x10, List.of(0L, 0x11L), 0, 0);
+        Node s = new Node(NodeType.SWITCH, "sw", 4, 0x20, 0x20, List.of(0x20L), 0, 0);
+        VirtualClock clock = new VirtualClock();
+        SimFabric fabric = SimFabric.of(new Topology(List.of(a, s), List.of(Link.of("a", 1, "sw", 3)),
+                Topology.DEFAULT_WIDTH, Topology.DEFAULT_SPEED, 0), clock);
+        String typed = "unlink sw[3]\nunlink sw[9]\n\nset sw[1] PortCounters.PortRcvErrors=7\nwait 1min\nbogus\n";
+        StringWriter err = new StringWriter();
+        SimulateTool tool = new SimulateTool(new ByteArrayInputStream(typed.getBytes(StandardCharsets.UTF_8)));
+        tool.console(fabric, new PrintWriter(err, true));
+        String[] reports = err.toString().strip().split("\n");
+        assertEquals("infiniscope simulate: stdin:2: \"sw\" has no port 9 here (ports 1..4)", reports[0]);
+        assertEquals("infiniscope simulate: stdin:6: unknown command 'bogus'; the commands:", reports[1]);
+        assertEquals(1, fabric.faults().counter("a", 1, PortCounter.LINK_DOWNED_COUNTER), "line 1 pulled the cable");
+        assertEquals(7, fabric.faults().counter("sw", 1, PortCounter.PORT_RCV_ERRORS));
+        assertEquals(Duration.ofMinutes(1).toNanos(), clock.nanoTime());
+    }
+}
