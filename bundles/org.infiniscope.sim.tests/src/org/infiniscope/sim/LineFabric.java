@@ -1,11 +1,21 @@
 package org.infiniscope.sim;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
+import org.infiniscope.mad.MadStatus;
 import org.infiniscope.mad.Method;
+import org.infiniscope.mad.smp.LinearForwardingTable;
+import org.infiniscope.mad.smp.PortInfo;
+import org.infiniscope.mad.smp.PortInfoBuilder;
 import org.infiniscope.mad.smp.Smp;
 import org.infiniscope.mad.transport.MadAddress;
 import org.infiniscope.mad.wire.AttributeCodec;
+import org.infiniscope.mad.wire.MadFormatException;
 import org.infiniscope.topology.Link;
 import org.infiniscope.topology.Node;
 import org.infiniscope.topology.NodeType;
@@ -71,5 +81,49 @@ final class LineFabric {
     byte[] lidGet(int attribute, int modifier, int lid) {
         byte[] mad = Smp.lidRouted(Method.GET, tid++, attribute, modifier, 0, new byte[0]).encode();
         return fabric.exchange(h1, mad, mad.length, MadAddress.smi(lid)) != null ? mad : null;
+    }
+
+    PortInfo portInfo(int port, int... path) throws MadFormatException {
+        return Smp.decode(drGet(PortInfo.ATTRIBUTE_ID, port, path)).attribute(PortInfo.CODEC);
+    }
+
+    static int status(byte[] answer) throws MadFormatException {
+        assertNotNull(answer);
+        return Smp.decode(answer).status();
+    }
+
+    /** LIDs h1 1, sw1 2, sw2 3, h2 4; every port on the way Active, as an SM leaves them. */
+    void assignLids() throws MadFormatException {
+        setLid(1, 0);
+        setLid(2, 0, 1);
+        setLid(3, 0, 1, 2);
+        setLid(4, 0, 1, 2, 1);
+        activate(1, 1);
+        activate(1);
+        activate(2, 1);
+        activate(2, 1, 2);
+        activate(1, 1, 2);
+        activate(1, 1, 2, 1);
+    }
+
+    void setLid(int lid, int port, int... path) throws MadFormatException {
+        PortInfo p = PortInfoBuilder.from(portInfo(port, path)).lid(lid).portState(0).portPhysicalState(0).build();
+        assertEquals(MadStatus.OK, status(drSet(PortInfo.CODEC, port, p, path)));
+    }
+
+    void activate(int port, int... path) throws MadFormatException {
+        for (int state : new int[]{3, 4}) {
+            PortInfo p = PortInfoBuilder.from(portInfo(port, path)).portState(state).portPhysicalState(0).build();
+            assertEquals(MadStatus.OK, status(drSet(PortInfo.CODEC, port, p, path)));
+        }
+    }
+
+    void route(int[] lidToPort, int... path) throws MadFormatException {
+        List<Integer> ports = new ArrayList<>(Collections.nCopies(64, LinearForwardingTable.NO_ROUTE));
+        for (int lid = 1; lid < lidToPort.length; lid++) {
+            ports.set(lid, lidToPort[lid]);
+        }
+        assertEquals(MadStatus.OK,
+                status(drSet(LinearForwardingTable.CODEC, 0, new LinearForwardingTable(ports), path)));
     }
 }

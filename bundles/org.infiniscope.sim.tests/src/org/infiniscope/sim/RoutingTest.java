@@ -30,79 +30,35 @@ class RoutingTest {
 
     private final LineFabric line = new LineFabric();
 
-    private PortInfo portInfo(int port, int... path) throws MadFormatException {
-        return Smp.decode(line.drGet(PortInfo.ATTRIBUTE_ID, port, path)).attribute(PortInfo.CODEC);
-    }
-
     @Test
     void portStatesMoveOnlyAsIbaAllows() throws MadFormatException {
-        PortInfo init = PortInfoBuilder.from(portInfo(2, 1)).portPhysicalState(0).build();
+        PortInfo init = PortInfoBuilder.from(line.portInfo(2, 1)).portPhysicalState(0).build();
         PortInfo active = PortInfoBuilder.from(init).portState(4).build();
         PortInfo armed = PortInfoBuilder.from(init).portState(3).build();
         PortInfo toInit = PortInfoBuilder.from(init).portState(2).build();
-        assertEquals(MadStatus.INVALID_ATTRIBUTE_VALUE, status(line.drSet(PortInfo.CODEC, 2, active, 1)),
+        assertEquals(MadStatus.INVALID_ATTRIBUTE_VALUE, LineFabric.status(line.drSet(PortInfo.CODEC, 2, active, 1)),
                 "Init to Active skips Armed");
-        assertEquals(MadStatus.INVALID_ATTRIBUTE_VALUE, status(line.drSet(PortInfo.CODEC, 2, toInit, 1)),
+        assertEquals(MadStatus.INVALID_ATTRIBUTE_VALUE, LineFabric.status(line.drSet(PortInfo.CODEC, 2, toInit, 1)),
                 "Init is reached only by the link");
-        assertEquals(MadStatus.OK, status(line.drSet(PortInfo.CODEC, 2, armed, 1)));
-        assertEquals(3, portInfo(2, 1).portState());
-        assertEquals(MadStatus.OK, status(line.drSet(PortInfo.CODEC, 2, active, 1)));
-        assertEquals(4, portInfo(2, 1).portState());
-        assertEquals(MadStatus.INVALID_ATTRIBUTE_VALUE, status(line.drSet(PortInfo.CODEC, 2, armed, 1)),
+        assertEquals(MadStatus.OK, LineFabric.status(line.drSet(PortInfo.CODEC, 2, armed, 1)));
+        assertEquals(3, line.portInfo(2, 1).portState());
+        assertEquals(MadStatus.OK, LineFabric.status(line.drSet(PortInfo.CODEC, 2, active, 1)));
+        assertEquals(4, line.portInfo(2, 1).portState());
+        assertEquals(MadStatus.INVALID_ATTRIBUTE_VALUE, LineFabric.status(line.drSet(PortInfo.CODEC, 2, armed, 1)),
                 "Active back to Armed");
-        assertEquals(MadStatus.INVALID_ATTRIBUTE_VALUE, status(line.drSet(PortInfo.CODEC, 4, armed, 1)),
+        assertEquals(MadStatus.INVALID_ATTRIBUTE_VALUE, LineFabric.status(line.drSet(PortInfo.CODEC, 4, armed, 1)),
                 "an uncabled port stays Down");
         PortInfo down = PortInfoBuilder.from(init).portState(1).build();
-        assertEquals(MadStatus.OK, status(line.drSet(PortInfo.CODEC, 2, down, 1)));
-        assertEquals(2, portInfo(2, 1).portState(), "down, then the link retrains to Init");
-    }
-
-    private static int status(byte[] answer) throws MadFormatException {
-        assertNotNull(answer);
-        return Smp.decode(answer).status();
-    }
-
-    /** LIDs h1 1, sw1 2, sw2 3, h2 4; every port on the way Active. */
-    private void assignLids() throws MadFormatException {
-        setLid(1, 0);
-        setLid(2, 0, 1);
-        setLid(3, 0, 1, 2);
-        setLid(4, 0, 1, 2, 1);
-        activate(1, 1);
-        activate(1);
-        activate(2, 1);
-        activate(2, 1, 2);
-        activate(1, 1, 2);
-        activate(1, 1, 2, 1);
-    }
-
-    private void setLid(int lid, int port, int... path) throws MadFormatException {
-        PortInfo p = PortInfoBuilder.from(portInfo(port, path)).lid(lid).portState(0).portPhysicalState(0).build();
-        assertEquals(MadStatus.OK, status(line.drSet(PortInfo.CODEC, port, p, path)));
-    }
-
-    private void activate(int port, int... path) throws MadFormatException {
-        for (int state : new int[]{3, 4}) {
-            PortInfo p = PortInfoBuilder.from(portInfo(port, path)).portState(state).portPhysicalState(0).build();
-            assertEquals(MadStatus.OK, status(line.drSet(PortInfo.CODEC, port, p, path)));
-        }
-    }
-
-    private void route(int[] lidToPort, int... path) throws MadFormatException {
-        List<Integer> ports = new ArrayList<>(Collections.nCopies(64, LinearForwardingTable.NO_ROUTE));
-        for (int lid = 1; lid < lidToPort.length; lid++) {
-            ports.set(lid, lidToPort[lid]);
-        }
-        assertEquals(MadStatus.OK,
-                status(line.drSet(LinearForwardingTable.CODEC, 0, new LinearForwardingTable(ports), path)));
+        assertEquals(MadStatus.OK, LineFabric.status(line.drSet(PortInfo.CODEC, 2, down, 1)));
+        assertEquals(2, line.portInfo(2, 1).portState(), "down, then the link retrains to Init");
     }
 
     @Test
     void aLidRoutedGetCrossesTwoSwitchesOnceTheirLftsAreSet() throws MadFormatException {
-        assignLids();
-        route(new int[]{0, 1, 0, 2, 2}, 1);
+        line.assignLids();
+        line.route(new int[]{0, 1, 0, 2, 2}, 1);
         assertNull(line.lidGet(NodeInfo.ATTRIBUTE_ID, 0, 4), "sw2 has no route yet: the MAD is lost");
-        route(new int[]{0, 2, 2, 0, 1}, 1, 2);
+        line.route(new int[]{0, 2, 2, 0, 1}, 1, 2);
         byte[] answer = line.lidGet(NodeInfo.ATTRIBUTE_ID, 0, 4);
         assertNotNull(answer, "routed through sw1 and sw2");
         assertEquals(LineFabric.H2, Smp.decode(answer).attribute(NodeInfo.CODEC).nodeGuid());
@@ -113,8 +69,8 @@ class RoutingTest {
 
     @Test
     void pmaCountersMoveWithTrafficAndReset() throws MadFormatException {
-        assignLids();
-        route(new int[]{0, 1, 0, 2, 2}, 1);
+        line.assignLids();
+        line.route(new int[]{0, 1, 0, 2, 2}, 1);
         var codec = ExtendedCounterVariant.NO_IETF.codec();
         byte[] reset = PerfMgtMad.reset(codec, 1, 1, Set.of(ExtendedPortCounter.values()));
         MadAddress sw1 = MadAddress.gsi(2);
@@ -143,9 +99,9 @@ class RoutingTest {
 
     @Test
     void mKeyProtectionHidesAndRefuses() throws MadFormatException {
-        PortInfo keyed = PortInfoBuilder.from(portInfo(0)).mKey(0x1234).mKeyProtectBits(2).portState(0)
+        PortInfo keyed = PortInfoBuilder.from(line.portInfo(0)).mKey(0x1234).mKeyProtectBits(2).portState(0)
                 .portPhysicalState(0).build();
-        assertEquals(MadStatus.OK, status(line.drSet(PortInfo.CODEC, 0, keyed, 1, 2, 1)));
+        assertEquals(MadStatus.OK, LineFabric.status(line.drSet(PortInfo.CODEC, 0, keyed, 1, 2, 1)));
         assertNull(line.drGet(NodeInfo.ATTRIBUTE_ID, 0, 1, 2, 1), "level 2: a Get without the key is dropped");
         byte[] keyedGet = Smp.directedRoute(1, 9, NodeInfo.ATTRIBUTE_ID, 0, 0x1234, new int[]{1, 2, 1}, new byte[0])
                 .encode();
@@ -154,14 +110,14 @@ class RoutingTest {
 
     @Test
     void mKeyLevelOneAnswersGetsWithTheKeyHidden() throws MadFormatException {
-        PortInfo keyed = PortInfoBuilder.from(portInfo(0)).mKey(0x1234).mKeyProtectBits(1).portState(0)
+        PortInfo keyed = PortInfoBuilder.from(line.portInfo(0)).mKey(0x1234).mKeyProtectBits(1).portState(0)
                 .portPhysicalState(0).build();
-        assertEquals(MadStatus.OK, status(line.drSet(PortInfo.CODEC, 0, keyed, 1, 2, 1)));
-        PortInfo seen = portInfo(0, 1, 2, 1);
+        assertEquals(MadStatus.OK, LineFabric.status(line.drSet(PortInfo.CODEC, 0, keyed, 1, 2, 1)));
+        PortInfo seen = line.portInfo(0, 1, 2, 1);
         assertEquals(0, seen.mKey(), "hidden from a Get without the key");
         assertEquals(1, seen.mKeyProtectBits());
         PortInfo unkeyed = PortInfoBuilder.from(seen).lid(7).portState(0).portPhysicalState(0).build();
         assertNull(line.drSet(PortInfo.CODEC, 0, unkeyed, 1, 2, 1), "a Set without the key is dropped");
-        assertEquals(1, portInfo(0, 1, 2, 1).mKeyViolations());
+        assertEquals(1, line.portInfo(0, 1, 2, 1).mKeyViolations());
     }
 }

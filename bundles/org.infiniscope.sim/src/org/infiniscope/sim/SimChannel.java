@@ -2,25 +2,42 @@ package org.infiniscope.sim;
 
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 
+import org.infiniscope.mad.Mad;
+import org.infiniscope.mad.Method;
+import org.infiniscope.mad.MgmtClass;
 import org.infiniscope.mad.transport.LocalPort;
 import org.infiniscope.mad.transport.MadAddress;
 import org.infiniscope.mad.transport.MadChannel;
+import org.infiniscope.mad.wire.Bits;
+import org.infiniscope.sim.SimFabric.Envelope;
+import org.infiniscope.sim.SimFabric.Outcome;
 
 /**
- * A {@link MadChannel} attached at one port of a {@link SimFabric}. Each MAD is carried through the fabric on the
- * channel's own thread and its answer handed to the receiver there, outside the fabric's lock, so a receiver that
- * sends again from its callback neither deadlocks nor recurses.
+ * A {@link MadChannel} attached at one port of a {@link SimFabric}, as an endpoint of it: answers of the simulated
+ * agents, responses of other endpoints (an SA) and, once the channel registered for them, requests for the port's SM
+ * (SMInfo, traps, SA requests) reach its receiver. Each MAD is carried through the fabric on the channel's own thread
+ * and every received MAD handed to the receiver there, outside the fabric's lock, so a receiver that sends again from
+ * its callback neither deadlocks nor recurses. The fabric stamps its endpoint id into bits 63..48 of the TIDs of the
+ * requests it sends; the channel puts the sender's bits back into the responses.
  */
 public final class SimChannel implements MadChannel {
+
+    /** Outstanding requests whose TID bits 63..48 must be restored; bounded so lost answers cannot fill it. */
+    private static final int MAX_OUTSTANDING = 1 << 16;
+    private static final long LOW_48 = 0x0000_FFFF_FFFF_FFFFL;
 
     private final SimFabric fabric;
     private final SimFabric.AttachPoint at;
     private final ExecutorService carrier;
+    private final SimFabric.Attachment attachment;
+    private final Map<Long, Long> highBits = new ConcurrentHashMap<>();
     private volatile Receiver receiver;
 
     SimChannel(SimFabric fabric, SimFabric.AttachPoint at) {
@@ -31,6 +48,7 @@ public final class SimChannel implements MadChannel {
             t.setDaemon(true);
             return t;
         });
+        this.attachment = fabric.attach(at, 0, false, this::delivered);
     }
 
     /** @return where this channel is attached */
@@ -43,9 +61,18 @@ public final class SimChannel implements MadChannel {
         return fabric.localPort(at);
     }
 
+    /**
+     * Registering for unsolicited SMPs (SMInfo, traps) or for the SA class makes the channel its port's SM, as
+     * OpenSM is: requests to QP0/QP1 that no simulated agent answers are delivered to it.
+     *
+     * @throws IllegalStateException when another SM is attached at the port
+     */
     @Override
     public void register(int mgmtClass, int classVersion, boolean rmpp, Set<Integer> unsolicitedMethods) {
-        // every class may be sent; the simulated nodes send nothing unsolicited yet
+        boolean smClass = MgmtClass.isSubnetManagement(mgmtClass) || mgmtClass == MgmtClass.SUBN_ADM;
+        if (smClass && !unsolicitedMethods.isEmpty() && !attachment.isSm()) {
+            attachment.setSm(true);
+        }
     }
 
     @Override
@@ -59,9 +86,48 @@ public final class SimChannel implements MadChannel {
     }
 
     private void carry(byte[] mad, int length, MadAddress destination) {
-        MadAddress source = fabric.exchange(at, mad, length, destination);
+        boolean request = mad.length >= Mad.SIZE && !Method.isResponse(mad[3] & 0xFF);
+        long tid = request ? Bits.u64(mad, 8) : 0;
+        if (request) {
+            if (highBits.size() >= MAX_OUTSTANDING) {
+                highBits.clear(); // answers that never came: their senders timed out long ago
+            }
+            highBits.put(tid & LOW_48, tid & ~LOW_48);
+        }
+        Outcome outcome = attachment.send(mad, length, destination, destination.qpn());
+        if (outcome == Outcome.ANSWERED) {
+            MadAddress source = attachment.answerSource();
+            highBits.remove(tid & LOW_48);
+            Bits.put64(mad, 8, tid);
+            hand(mad, source);
+        } else if (request && outcome != Outcome.DELIVERED) {
+            highBits.remove(tid & LOW_48);
+        }
+    }
+
+    /** A MAD from another endpoint, or an answer routed back to this one; called with the fabric locked. */
+    private void delivered(byte[] mad, Envelope envelope) {
+        if (Method.isResponse(mad[3] & 0xFF)) {
+            long tid = Bits.u64(mad, 8);
+            Long high = highBits.remove(tid & LOW_48);
+            if (high != null) {
+                Bits.put64(mad, 8, tid & LOW_48 | high);
+            }
+        }
+        boolean dr = (mad[1] & 0xFF) == MgmtClass.SUBN_DIRECTED_ROUTE;
+        MadAddress source = dr
+                ? MadAddress.directedRoute()
+                : new MadAddress(envelope.slid(), envelope.sqp(), envelope.sqp() == 0 ? 0 : Mad.GSI_QKEY, 0, 0, null);
+        try {
+            carrier.execute(() -> hand(mad, source));
+        } catch (RejectedExecutionException e) {
+            // closed: a MAD for a closed channel is lost, as for a closed umad port
+        }
+    }
+
+    private void hand(byte[] mad, MadAddress source) {
         Receiver r = receiver;
-        if (source != null && r != null) {
+        if (r != null) {
             r.received(mad, mad.length, source);
         }
     }
@@ -73,6 +139,7 @@ public final class SimChannel implements MadChannel {
 
     @Override
     public void close() {
+        attachment.close();
         carrier.shutdownNow();
     }
 }

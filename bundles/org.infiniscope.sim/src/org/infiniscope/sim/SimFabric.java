@@ -1,11 +1,14 @@
 package org.infiniscope.sim;
 
+import java.util.ArrayDeque;
 import java.util.Objects;
 
 import org.infiniscope.mad.transport.LocalPort;
 import org.infiniscope.mad.transport.MadAddress;
+import org.infiniscope.sim.internal.Endpoints;
 import org.infiniscope.sim.internal.Engine;
 import org.infiniscope.sim.internal.FabricState;
+import org.infiniscope.sim.internal.Notice;
 import org.infiniscope.topology.NodeType;
 import org.infiniscope.topology.Topology;
 
@@ -18,12 +21,14 @@ import org.infiniscope.topology.Topology;
 public final class SimFabric {
 
     private final Topology topology;
+    private final SimClock clock;
     private final Engine engine;
     private final SimFaults faults;
     private final SimTraffic traffic;
 
     private SimFabric(Topology topology, SimClock clock) {
         this.topology = topology;
+        this.clock = clock;
         this.engine = new Engine(topology, clock);
         this.faults = new SimFaults(this);
         this.traffic = new SimTraffic(this);
@@ -41,7 +46,7 @@ public final class SimFabric {
 
     /** @return the clock the fabric runs on; {@code clock()::nanoTime} is its time for anything time-based */
     public SimClock clock() {
-        return engine.timeline().clock();
+        return clock;
     }
 
     /** @return the faults injected into this fabric: pulled cables, disabled ports, errors, lost MADs, restarts */
@@ -108,8 +113,164 @@ public final class SimFabric {
      *         a port down, a failed M_Key check, or a MAD no agent answers)
      */
     public synchronized MadAddress exchange(AttachPoint from, byte[] mad, int length, MadAddress destination) {
-        return engine.exchange(from.node(), from.port(), mad, length, destination);
+        MadAddress answer = engine.exchange(from.node(), from.port(), mad, length, destination);
+        flushNotices();
+        return answer;
     }
+
+    /** What became of a MAD the fabric carried. */
+    public enum Outcome {
+        /** An agent of the fabric (SMA, PMA) answered: the MAD holds the answer. */
+        ANSWERED,
+        /** It reached an endpoint attached at its destination (an SM, an SA, the requester of a response). */
+        DELIVERED,
+        /** An agent took it and sends nothing back (a TrapRepress). */
+        CONSUMED,
+        /** Malformed, no route, a port down, an agent that dropped it, or nobody to take it. */
+        LOST
+    }
+
+    /**
+     * The addresses a MAD travelled with, as the receiving end sees them: LIDs are 0xFFFF for a directed-route SMP.
+     *
+     * @param dlid the destination LID it was sent to
+     * @param slid the LID of the port it left from
+     * @param dqp the destination queue pair
+     * @param sqp the queue pair it was sent from
+     */
+    public record Envelope(int dlid, int slid, int dqp, int sqp) {
+    }
+
+    /**
+     * Something attached at a port that takes the MADs no simulated agent answers there: an SM (SMInfo, traps, SA
+     * requests), a client waiting for an answer from another endpoint, a CM.
+     */
+    @FunctionalInterface
+    public interface Endpoint {
+        /**
+         * Takes a MAD that reached the endpoint's port. Called with the fabric locked: hand it off, do not send back
+         * into the fabric from here.
+         *
+         * @param mad a copy of the MAD, as it arrived (a directed-route SMP with its hop pointer and return path)
+         */
+        void deliver(byte[] mad, Envelope envelope);
+    }
+
+    /** An endpoint attached to the fabric; closing detaches it. */
+    public final class Attachment implements AutoCloseable {
+
+        private final AttachPoint at;
+        private Endpoints.Attached attached;
+
+        private Attachment(AttachPoint at, Endpoints.Attached attached) {
+            this.at = at;
+            this.attached = attached;
+        }
+
+        /** @return where it is attached */
+        public AttachPoint attachPoint() {
+            return at;
+        }
+
+        /** @return its id, stamped into bits 63..48 of the TIDs of the requests it sends */
+        public int id() {
+            synchronized (SimFabric.this) {
+                return attached.id();
+            }
+        }
+
+        /** @return whether it is its port's SM */
+        public boolean isSm() {
+            synchronized (SimFabric.this) {
+                return attached.sm();
+            }
+        }
+
+        /**
+         * Marks the endpoint as its port's SM or not, and the port's PortInfo IsSM capability with it (ibsim's
+         * SET_ISSM).
+         *
+         * @throws IllegalStateException when another SM is attached at the port
+         */
+        public void setSm(boolean sm) {
+            synchronized (SimFabric.this) {
+                attached = engine.endpoints().setSm(attached, sm);
+                engine.setIsSm(at.node(), at.port(), sm);
+                flushNotices();
+            }
+        }
+
+        /**
+         * Sends a MAD from this endpoint's port; a request is stamped with the endpoint's id in its TID.
+         *
+         * @param sqp the queue pair it is sent from, handed to the endpoint that receives it
+         * @return what became of it; {@link Outcome#ANSWERED}: {@code mad} holds the answer
+         */
+        public Outcome send(byte[] mad, int length, MadAddress destination, int sqp) {
+            synchronized (SimFabric.this) {
+                Outcome o = engine.carry(at.node(), at.port(), attached, mad, length, destination, sqp);
+                flushNotices();
+                return o;
+            }
+        }
+
+        /** @return where the answer of the last {@link Outcome#ANSWERED} send came from */
+        public MadAddress answerSource() {
+            synchronized (SimFabric.this) {
+                return engine.answerSource();
+            }
+        }
+
+        @Override
+        public void close() {
+            synchronized (SimFabric.this) {
+                if (attached.sm()) {
+                    engine.setIsSm(at.node(), at.port(), false);
+                }
+                engine.endpoints().detach(attached);
+                flushNotices();
+            }
+        }
+    }
+
+    /**
+     * Attaches an endpoint at a port.
+     *
+     * @param qpn the queue pair it takes requests for (above 1), or 0
+     * @param sm whether it is the port's SM
+     * @throws IllegalStateException when {@code sm} and the port has an SM already
+     */
+    public synchronized Attachment attach(AttachPoint at, int qpn, boolean sm, Endpoint endpoint) {
+        Objects.requireNonNull(endpoint, "endpoint");
+        Endpoints.Attached a = engine.endpoints().attach(at.node(), at.port(), qpn, sm, endpoint);
+        if (sm) {
+            engine.setIsSm(at.node(), at.port(), true);
+            flushNotices();
+        }
+        return new Attachment(at, a);
+    }
+
+    /**
+     * Lets the fabric's time pass: traps not repressed in time are sent again, M_Key leases that ran out end, and
+     * what the nodes queued is carried. A server calls it every few tens of milliseconds.
+     */
+    public synchronized void poll() {
+        engine.poll(clock.nanoTime());
+        flushNotices();
+    }
+
+    /** Carries the MADs the nodes sent on their own (traps) to their destinations; lost ones are dropped. */
+    void flushNotices() {
+        ArrayDeque<Notice> queue = engine.notices();
+        for (int i = 0; i < MAX_NOTICES_PER_FLUSH && !queue.isEmpty(); i++) {
+            Notice n = queue.poll();
+            MadAddress to = n.qpn() == 0 ? MadAddress.smi(n.dlid()) : MadAddress.gsi(n.dlid());
+            engine.carry(n.node(), n.port(), null, n.mad(), n.mad().length, to, n.qpn());
+        }
+    }
+
+    /** A bound on the notices carried at once, so notices that cause notices cannot loop forever. */
+    private static final int MAX_NOTICES_PER_FLUSH = 4096;
 
     /** @return the attach point's port as a channel reports it: its LID, LMC and SM LID as an SM set them */
     public synchronized LocalPort localPort(AttachPoint at) {

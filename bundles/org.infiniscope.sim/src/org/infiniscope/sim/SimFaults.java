@@ -11,7 +11,7 @@ import org.infiniscope.sim.internal.FabricState;
  * Faults injected into a {@link SimFabric}, as an operator's hands or a bad part would cause them: pulled cables,
  * disabled ports, error counters that rise, MADs lost at a port, a node restarted, a GUID duplicated. Every
  * change goes through the same lock as {@link SimFabric#exchange}, after counting the time passed so far with the
- * state that held during it. Ports are named by node name and port number; a name or port the fabric does not have
+ * state that held during it; the traps a change of port state raises (a switch's trap 128) are sent at once. Ports are named by node name and port number; a name or port the fabric does not have
  * is an {@link IllegalArgumentException} that says which.
  */
 public final class SimFaults {
@@ -33,6 +33,7 @@ public final class SimFaults {
             if (!state().unplug(external(node, port))) {
                 throw new IllegalArgumentException(where(node, port) + " has no cable plugged in");
             }
+            fabric.flushNotices();
         }
     }
 
@@ -47,6 +48,7 @@ public final class SimFaults {
             if (!state().replug(external(node, port))) {
                 throw new IllegalArgumentException(where(node, port) + " has no pulled cable to plug back in");
             }
+            fabric.flushNotices();
         }
     }
 
@@ -54,6 +56,7 @@ public final class SimFaults {
     public void disable(String node, int port) {
         synchronized (fabric) {
             state().disable(external(node, port));
+            fabric.flushNotices();
         }
     }
 
@@ -61,6 +64,7 @@ public final class SimFaults {
     public void enable(String node, int port) {
         synchronized (fabric) {
             state().enable(external(node, port));
+            fabric.flushNotices();
         }
     }
 
@@ -174,6 +178,7 @@ public final class SimFaults {
             int n = node(node);
             engine().timeline().catchUp();
             state().reset(n);
+            fabric.flushNotices();
         }
     }
 

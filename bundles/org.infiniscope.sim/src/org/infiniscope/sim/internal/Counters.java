@@ -47,10 +47,14 @@ public final class Counters {
         if (slot >= 0) {
             return f.counters[g * 4 + slot];
         }
-        if (c == PortCounter.PORT_XMIT_WAIT) {
-            return f.xmitWait[g];
-        }
-        return c == PortCounter.QP1_DROPPED ? 0 : f.errorCounters[g * ERRORS + c.ordinal()];
+        return switch (c) {
+            case PORT_XMIT_WAIT -> f.xmitWait[g];
+            case QP1_DROPPED -> 0;
+            // the partition enforcement counts these two in its own arrays
+            case PORT_XMIT_CONSTRAINT_ERRORS -> f.xmitConstraintErrors[g] & 0xFF;
+            case PORT_RCV_CONSTRAINT_ERRORS -> f.rcvConstraintErrors[g] & 0xFF;
+            default -> f.errorCounters[g * ERRORS + c.ordinal()];
+        };
     }
 
     /**
@@ -68,10 +72,13 @@ public final class Counters {
         int slot = trafficSlot(c);
         if (slot >= 0) {
             f.counters[g * 4 + slot] = value;
-        } else if (c == PortCounter.PORT_XMIT_WAIT) {
-            f.xmitWait[g] = value;
         } else {
-            f.errorCounters[g * ERRORS + c.ordinal()] = (char) value;
+            switch (c) {
+                case PORT_XMIT_WAIT -> f.xmitWait[g] = value;
+                case PORT_XMIT_CONSTRAINT_ERRORS -> f.xmitConstraintErrors[g] = (byte) value;
+                case PORT_RCV_CONSTRAINT_ERRORS -> f.rcvConstraintErrors[g] = (byte) value;
+                default -> f.errorCounters[g * ERRORS + c.ordinal()] = (char) value;
+            }
         }
     }
 
@@ -90,5 +97,7 @@ public final class Counters {
         Arrays.fill(f.counters, g * 4, g * 4 + 4, 0);
         Arrays.fill(f.errorCounters, g * ERRORS, g * ERRORS + ERRORS, (char) 0);
         f.xmitWait[g] = 0;
+        f.xmitConstraintErrors[g] = 0;
+        f.rcvConstraintErrors[g] = 0;
     }
 }

@@ -4,22 +4,29 @@ import static org.infiniscope.sim.internal.FabricState.ACTIVE;
 import static org.infiniscope.sim.internal.FabricState.INIT;
 import static org.infiniscope.sim.internal.FabricState.PHYS_LINK_UP;
 
+import java.util.ArrayDeque;
+import java.util.function.LongSupplier;
+
 import org.infiniscope.mad.Mad;
 import org.infiniscope.mad.MadHeader;
 import org.infiniscope.mad.MadStatus;
+import org.infiniscope.mad.Method;
 import org.infiniscope.mad.MgmtClass;
 import org.infiniscope.mad.smp.Decision;
 import org.infiniscope.mad.smp.DirectedRoute;
+import org.infiniscope.mad.smp.SmInfo;
 import org.infiniscope.mad.smp.Smp;
 import org.infiniscope.mad.transport.MadAddress;
 import org.infiniscope.mad.wire.Bits;
 import org.infiniscope.sim.SimClock;
+import org.infiniscope.sim.SimFabric.Envelope;
+import org.infiniscope.sim.SimFabric.Outcome;
 import org.infiniscope.topology.Topology;
 
 /**
  * Carries a MAD through the simulated fabric hop by hop and back: directed-route SMPs by the IBA 14.2.2 rules of
  * {@link DirectedRoute#processAtNode} at every node, LID-routed SMPs and GMPs through the switches' LFTs, counting
- * every port they cross. A MAD that cannot go on (no cable, a port down, no route, a malformed MAD) is lost, as it
+ * every port they cross, and a GMP meets the P_Key checks of switch ports and endports. A MAD that cannot go on (no cable, a port down, no route, a malformed MAD) is lost, as it
  * would be on a real fabric. Not thread-safe: {@code SimFabric} serialises calls.
  */
 public final class Engine {
@@ -27,29 +34,50 @@ public final class Engine {
     /** More hops than any legal route: a MAD still travelling after them is in a routing loop. */
     private static final int MAX_STEPS = 4 * (Smp.MAX_HOPS + 1);
     private static final int LOST = -1;
+    /** The P_Key argument of an SMP: SMPs are not partition-checked (QP0 takes any P_Key, IBA 10.9.3). */
+    private static final int EXEMPT = -1;
+    private static final int PERMISSIVE = 0xFFFF;
 
     private final FabricState f;
     private final Sma sma;
     private final Pma pma;
+    private final Traps traps;
+    private final Endpoints endpoints = new Endpoints();
+    private MadAddress answerSource;
     private final MadLoss loss;
     private final Timeline timeline;
     /** The attribute ID of the MAD being carried, for the drop rates that name one. */
     private int attribute;
     /** MADs the nodes sent on their own, in order, until the fabric carries them. */
-    private final java.util.ArrayDeque<Notice> notices = new java.util.ArrayDeque<>();
+    private final ArrayDeque<Notice> notices = new ArrayDeque<>();
 
-    /** A fabric built from a topology, every cabled link trained up to Init, on real time. */
+    /** A fabric built from a topology, every cabled link trained up to Init, timed by {@link System#nanoTime}. */
     public Engine(Topology topology) {
-        this(topology, SimClock.system());
+        this(topology, System::nanoTime);
     }
 
-    /** A fabric built from a topology, every cabled link trained up to Init, on a clock. */
+    /**
+     * A fabric built from a topology, every cabled link trained up to Init, on a clock: error rates and traffic
+     * follow it, and so do trap re-sends and M_Key leases.
+     */
     public Engine(Topology topology, SimClock clock) {
+        this(topology, (LongSupplier) clock::nanoTime);
+    }
+
+    /**
+     * A fabric built from a topology, every cabled link trained up to Init.
+     *
+     * @param clock the time in nanoseconds (as {@link System#nanoTime}) for trap re-sends, M_Key leases, error
+     *        rates and traffic
+     */
+    public Engine(Topology topology, LongSupplier clock) {
         this.f = new FabricState(topology);
-        this.sma = new Sma(f);
+        this.traps = new Traps(f, notices, clock);
+        this.sma = new Sma(f, traps, clock);
         this.pma = new Pma(f);
         this.loss = new MadLoss(f);
         this.timeline = new Timeline(f, clock);
+        f.onSwitchPortChange(traps::portStateChanged);
     }
 
     /** @return the MADs lost at ports */
@@ -63,8 +91,31 @@ public final class Engine {
     }
 
     /** @return the MADs the nodes have sent on their own (traps), oldest first; the fabric drains it */
-    public java.util.ArrayDeque<Notice> notices() {
+    public ArrayDeque<Notice> notices() {
         return notices;
+    }
+
+    /**
+     * Lets time pass: queues into {@link #notices()} the re-send of each trap not repressed within its timeout, ends
+     * the M_Key leases that ran out, and counts error rates and traffic up to the clock. The fabric calls it now and
+     * then.
+     *
+     * @param nowNanos the time on the engine's clock
+     */
+    public void poll(long nowNanos) {
+        timeline.catchUp();
+        traps.poll(nowNanos);
+        sma.expireLeases(nowNanos);
+    }
+
+    /**
+     * Sets or clears PortInfo.CapabilityMask.IsSM of a port, as the port's own software does when an SM starts or
+     * stops on it; a change sends trap 144 to the SM.
+     *
+     * @param port the CA port, or 0 for a switch
+     */
+    public void setIsSm(int node, int port, boolean isSm) {
+        sma.setIsSm(node, port, isSm);
     }
 
     /** @return the model, for inspection */
@@ -72,107 +123,255 @@ public final class Engine {
         return f;
     }
 
+    /** @return the endpoints attached to the fabric's ports */
+    public Endpoints endpoints() {
+        return endpoints;
+    }
+
     /**
-     * Sends a MAD from port {@code srcPort} of node {@code srcNode} and brings its answer back, in place.
+     * Sends a MAD from port {@code srcPort} of node {@code srcNode} and brings its answer back, in place, when a
+     * simulated agent answers it.
      *
      * @param mad the MAD; on return it holds the answer when there is one
      * @param length the valid bytes in {@code mad}
-     * @param destination where it was sent
-     * @return where the answer came from, or {@code null} when the MAD or its answer was lost
+     * @param destination where it was sent: directed-route SMPs to the permissive LID, or to a switch's LID for an
+     *        initial LID-routed part; a GMP takes the P_Key at the destination's P_Key index of the sending port
+     * @return where the answer came from, or {@code null} when the MAD or its answer was lost, or it went to an
+     *         endpoint rather than an agent
      */
     public MadAddress exchange(int srcNode, int srcPort, byte[] mad, int length, MadAddress destination) {
+        return carry(srcNode, srcPort, null, mad, length, destination, 0) == Outcome.ANSWERED ? answerSource : null;
+    }
+
+    /** @return where the last {@link Outcome#ANSWERED} answer came from */
+    public MadAddress answerSource() {
+        return answerSource;
+    }
+
+    /**
+     * Carries a MAD from a port, as sent by {@code sender} (an endpoint attached there, or {@code null} for the
+     * fabric's own users and the nodes' notices). A request's TID gets the sender's id in bits 63..48, as ibsim
+     * stamps its clients', so the response finds its way back.
+     *
+     * @param sqp the sender's queue pair, handed to an endpoint that receives it
+     */
+    public Outcome carry(int srcNode, int srcPort, Endpoints.Attached sender, byte[] mad, int length,
+            MadAddress destination, int sqp) {
         timeline.catchUp();
         if (length < Mad.SIZE || mad.length < Mad.SIZE || (mad[0] & 0xFF) != MadHeader.BASE_VERSION) {
-            return null;
+            return Outcome.LOST;
         }
         attribute = Bits.u16(mad, 16);
         int mgmtClass = mad[1] & 0xFF;
         boolean smp = MgmtClass.isSubnetManagement(mgmtClass);
         if (smp != (destination.qpn() == Mad.SMI_QP)) {
-            return null; // SMPs go to QP0 only, GMPs never (IBA 13.5.1)
+            return Outcome.LOST; // SMPs go to QP0 only, GMPs never (IBA 13.5.1)
+        }
+        if (sender != null && !Method.isResponse(mad[3] & 0xFF)) {
+            Bits.put64(mad, 8, Bits.u64(mad, 8) & 0x0000_FFFF_FFFF_FFFFL | (long) sender.id() << 48);
         }
         if (mgmtClass == MgmtClass.SUBN_DIRECTED_ROUTE) {
-            return directed(srcNode, srcPort, mad) ? MadAddress.directedRoute() : null;
+            return directed(srcNode, srcPort, mad, destination.lid(), sqp);
         }
-        if (!smp && mgmtClass != MgmtClass.PERF_MGT) {
-            return null; // no other class has an agent in the simulator yet
+        if (smp && destination.lid() == Mad.PERMISSIVE_LID) {
+            // IBA 14.2.1: a LID-routed SMP to the permissive LID is taken by the SMA of the port sending it
+            int local = f.isSwitch(srcNode) ? 0 : srcPort;
+            int lid = f.lid[f.lidPort(srcNode, local)];
+            if (!forAgent(mad, srcNode, local)) {
+                return deliver(mad, srcNode, local, new Envelope(PERMISSIVE, lid, 0, sqp));
+            }
+            if (loss.lostAtAgent(srcNode, 0, local, attribute)) {
+                return Outcome.LOST;
+            }
+            if (!sma.handle(mad, srcNode, local)) {
+                return consumedOrLost(mad);
+            }
+            answerSource = MadAddress.smi(lid);
+            return Outcome.ANSWERED;
         }
-        int lid = lidRouted(srcNode, srcPort, mad, destination.lid(), smp);
-        return lid == LOST ? null : smp ? MadAddress.smi(lid) : MadAddress.gsi(lid);
+        int pKey = EXEMPT;
+        if (!smp) {
+            pKey = f.pKey(f.lidPort(srcNode, srcPort), destination.pkeyIndex());
+            if ((pKey & 0x7FFF) == 0) {
+                return Outcome.LOST; // no valid P_Key at that index: the port cannot send it
+            }
+        }
+        return lidRouted(srcNode, srcPort, mad, destination, pKey, sqp);
     }
 
-    private boolean directed(int srcNode, int srcPort, byte[] mad) {
+    /** @return whether a request that reached a port goes to a simulated agent rather than an attached endpoint */
+    private boolean forAgent(byte[] mad, int node, int port) {
+        int method = mad[3] & 0xFF;
+        if (Method.isResponse(method) || method == Method.TRAP) {
+            return false; // answers and traps go to whoever waits for them
+        }
+        int mgmtClass = mad[1] & 0xFF;
+        if (MgmtClass.isSubnetManagement(mgmtClass)) {
+            // SMInfo is the SM's own attribute (IBA 14.4.1): an SM attached there answers it
+            return Bits.u16(mad, 16) != SmInfo.ATTRIBUTE_ID || endpoints.sm(node, port) == null;
+        }
+        return mgmtClass == MgmtClass.PERF_MGT;
+    }
+
+    /** Hands a MAD that reached a port to the endpoint waiting for it, by ibsim's rules. */
+    private Outcome deliver(byte[] mad, int node, int port, Envelope envelope) {
+        Endpoints.Attached to = endpoints.find(node, port, Method.isResponse(mad[3] & 0xFF), envelope.dqp(),
+                Bits.u64(mad, 8));
+        if (to == null) {
+            return Outcome.LOST;
+        }
+        to.endpoint().deliver(mad.clone(), envelope);
+        return Outcome.DELIVERED;
+    }
+
+    private static Outcome consumedOrLost(byte[] mad) {
+        return (mad[3] & 0xFF) == Method.TRAP_REPRESS ? Outcome.CONSUMED : Outcome.LOST;
+    }
+
+    /**
+     * Carries a directed-route SMP out and back by the rules of IBA 14.2.2, with its optional LID-routed parts: an
+     * initial one to {@code dlid} (the switch where the directed part starts, DrSLID the requester's LID) and a final
+     * one to DrDLID, whose answer the responder sends LID-routed to the switch that routed the request to it. A
+     * request no SMA takes (SMInfo where an SM runs) and an answer an endpoint sent go to the endpoint at the end.
+     */
+    private Outcome directed(int srcNode, int srcPort, byte[] mad, int dlid, int sqp) {
         int node = srcNode;
         int arrival = 0;
+        if (dlid != Mad.PERMISSIVE_LID) {
+            int at = route(srcNode, srcPort, dlid, EXEMPT);
+            if (at == LOST) {
+                return Outcome.LOST;
+            }
+            node = at >>> 8;
+            arrival = at & 0xFF;
+        }
+        int local = 0; // the port whose SMA answered
+        int lidRouter = -1; // the switch that sent the request on by LID, where the answer goes back to
+        boolean answered = false;
         for (int step = 0; step < MAX_STEPS; step++) {
             Decision d = DirectedRoute.processAtNode(mad, arrival,
                     new DirectedRoute.Node(f.isSwitch(node), f.portCount[node], f.lid[f.firstPort[node]]));
             switch (d.action()) {
                 case DELIVER -> {
+                    int port = arrival != 0 ? arrival : f.isSwitch(node) ? 0 : srcPort;
+                    int endpoint = f.isSwitch(node) ? 0 : port;
+                    Envelope envelope = new Envelope(PERMISSIVE, PERMISSIVE, 0, sqp);
                     if ((Bits.u16(mad, 4) & MadStatus.DIRECTION) != 0) {
-                        // the answer reached an SM's node: ours only if it came back to where it left
-                        return node == srcNode && (f.isSwitch(node) || arrival == 0 || arrival == srcPort);
+                        if (!answered) {
+                            return deliver(mad, node, endpoint, envelope); // an endpoint's answer came home
+                        }
+                        // the agent's answer is the sender's only if it came back to where it left
+                        if (node != srcNode || !(f.isSwitch(node) || arrival == 0 || arrival == srcPort)) {
+                            return Outcome.LOST;
+                        }
+                        answerSource = MadAddress.directedRoute();
+                        return Outcome.ANSWERED;
                     }
-                    int local = arrival != 0 ? arrival : f.isSwitch(node) ? 0 : srcPort;
-                    if (loss.lostAtAgent(node, arrival, local, attribute) || !sma.handle(mad, node, local)) {
-                        return false;
+                    local = port;
+                    if (!forAgent(mad, node, endpoint)) {
+                        return deliver(mad, node, endpoint, envelope);
                     }
+                    if (loss.lostAtAgent(node, arrival, local, attribute)) {
+                        return Outcome.LOST;
+                    }
+                    if (!sma.handle(mad, node, local)) {
+                        return consumedOrLost(mad);
+                    }
+                    answered = true;
                     arrival = 0;
                 }
                 case FORWARD -> {
-                    int in = cross(f.port(node, d.port()), true);
+                    int in = cross(f.port(node, d.port()), EXEMPT);
                     if (in < 0) {
-                        return false;
+                        return Outcome.LOST;
                     }
                     node = f.nodeOf(in);
                     arrival = in - f.firstPort[node];
                 }
                 case ROUTE_BY_LID -> {
-                    int at = route(node, 0, d.lid(), true);
+                    if ((Bits.u16(mad, 4) & MadStatus.DIRECTION) == 0) {
+                        lidRouter = node;
+                    }
+                    int at = route(node, 0, d.lid(), EXEMPT);
                     if (at == LOST) {
-                        return false;
+                        return Outcome.LOST;
                     }
                     node = at >>> 8;
                     arrival = at & 0xFF;
                 }
-                // answers that return LID-routed to DrSLID (REPLY_TO_REQUESTER) are not simulated yet
-                default -> {
-                    return false;
+                case REPLY_TO_REQUESTER -> {
+                    // C14-13:1: LID-routed to the request's SLID, the LID of the switch that routed it here
+                    int slid = lidRouter < 0 ? 0 : f.lid[f.firstPort[lidRouter]];
+                    int at = slid == 0 ? LOST : route(node, f.isSwitch(node) ? 0 : local, slid, EXEMPT);
+                    if (at == LOST) {
+                        return Outcome.LOST;
+                    }
+                    node = at >>> 8;
+                    arrival = at & 0xFF;
+                }
+                case DISCARD -> {
+                    return Outcome.LOST;
                 }
             }
         }
-        return false;
-    }
-
-    /** @return the LID of the port that answered, or {@link #LOST} */
-    private int lidRouted(int srcNode, int srcPort, byte[] mad, int dlid, boolean smp) {
-        int at = route(srcNode, srcPort, dlid, smp);
-        if (at == LOST) {
-            return LOST;
-        }
-        int node = at >>> 8;
-        int port = at & 0xFF;
-        int arrival = node == srcNode && port == srcPort ? 0 : port;
-        if (loss.lostAtAgent(node, arrival, port, attribute)) {
-            return LOST;
-        }
-        boolean answered = smp ? sma.handle(mad, node, port) : pma.handle(mad, node);
-        if (!answered) {
-            return LOST;
-        }
-        int responder = f.lidPort(node, port);
-        int slid = f.lid[f.lidPort(srcNode, srcPort)];
-        int back = route(node, port, slid, smp);
-        boolean home = back != LOST && back >>> 8 == srcNode && (f.isSwitch(srcNode) || (back & 0xFF) == srcPort);
-        return home ? f.lid[responder] : LOST;
+        return Outcome.LOST;
     }
 
     /**
-     * Routes by LID from a node: a CA sends out of {@code caPort}, a switch by its LFT.
+     * Carries a LID-routed SMP or GMP to the port owning its DLID: an agent answers it there (and the answer is
+     * routed back), or it is delivered to the endpoint that takes it. A GMP must match a P_Key of the endport.
      *
+     * @param pKey the GMP's P_Key, or {@link #EXEMPT} for an SMP
+     */
+    private Outcome lidRouted(int srcNode, int srcPort, byte[] mad, MadAddress destination, int pKey, int sqp) {
+        boolean smp = pKey == EXEMPT;
+        int dlid = destination.lid();
+        int at = route(srcNode, srcPort, dlid, pKey);
+        if (at == LOST) {
+            return Outcome.LOST;
+        }
+        int node = at >>> 8;
+        int port = at & 0xFF;
+        int responder = f.lidPort(node, port);
+        int answerKey = smp ? EXEMPT : f.matchPKey(responder, pKey);
+        if (!smp && answerKey < 0) {
+            FabricState.count(f.pKeyViolations, responder); // IBA 10.9.3: dropped at the endport
+            return Outcome.LOST;
+        }
+        int requester = f.lidPort(srcNode, srcPort);
+        int endpoint = f.isSwitch(node) ? 0 : port;
+        if (!forAgent(mad, node, endpoint)) {
+            return deliver(mad, node, endpoint, new Envelope(dlid, f.lid[requester], destination.qpn(), sqp));
+        }
+        if (loss.lostAtAgent(node, node == srcNode && port == srcPort ? 0 : port, port, attribute)) {
+            return Outcome.LOST;
+        }
+        boolean answered = smp ? sma.handle(mad, node, port) : pma.handle(mad, node);
+        if (!answered) {
+            return consumedOrLost(mad);
+        }
+        // the answer carries the P_Key of the responder's entry that matched
+        int back = route(node, port, f.lid[requester], answerKey);
+        boolean home = back != LOST && back >>> 8 == srcNode && (f.isSwitch(srcNode) || (back & 0xFF) == srcPort);
+        if (home && !smp && f.matchPKey(requester, answerKey) < 0) {
+            FabricState.count(f.pKeyViolations, requester);
+            return Outcome.LOST;
+        }
+        if (!home) {
+            return Outcome.LOST;
+        }
+        answerSource = smp ? MadAddress.smi(f.lid[responder]) : MadAddress.gsi(f.lid[responder]);
+        return Outcome.ANSWERED;
+    }
+
+    /**
+     * Routes by LID from a node: a CA sends out of {@code caPort}, a switch by its LFT. A GMP meets the partition
+     * enforcement of the switch ports it crosses.
+     *
+     * @param pKey the GMP's P_Key, or {@link #EXEMPT} for an SMP
      * @return {@code node << 8 | arrival port} of the node that owns {@code dlid}, or {@link #LOST}
      */
-    private int route(int n, int caPort, int dlid, boolean smp) {
+    private int route(int n, int caPort, int dlid, int pKey) {
         int out;
         if (f.isSwitch(n)) {
             if (f.ownsLid(f.firstPort[n], dlid)) {
@@ -192,7 +391,7 @@ public final class Engine {
             if (out < 1 || out > f.portCount[n]) {
                 return LOST; // no route (0xFF) or a port the switch does not have
             }
-            int in = cross(f.port(n, out), smp);
+            int in = cross(f.port(n, out), pKey);
             if (in < 0) {
                 return LOST;
             }
@@ -200,6 +399,9 @@ public final class Engine {
             int arrival = in - f.firstPort[n];
             if (!f.isSwitch(n)) {
                 return f.ownsLid(in, dlid) ? n << 8 | arrival : LOST;
+            }
+            if (!admitted(in, pKey, FabricState.ENFORCE_INBOUND, f.rcvConstraintErrors)) {
+                return LOST;
             }
             if (f.ownsLid(f.firstPort[n], dlid)) {
                 return n << 8 | arrival;
@@ -210,14 +412,30 @@ public final class Engine {
     }
 
     /**
+     * A switch port's partition enforcement in one direction (IBA 10.9.4): with the PortInfo bit set, a GMP whose
+     * P_Key matches no entry of the port's table is dropped and counted. SMPs are exempt.
+     */
+    private boolean admitted(int g, int pKey, int direction, byte[] constraintErrors) {
+        if (pKey == EXEMPT || (f.enforcement[g] & direction) == 0 || f.matchPKey(g, pKey) >= 0) {
+            return true;
+        }
+        FabricState.count(constraintErrors, g);
+        return false;
+    }
+
+    /**
      * Sends a packet out of a global port over its cable. SMPs (VL15) pass ports from Init on; everything else needs
      * both ends Active (IBA 7.2).
      *
      * @return the global port it arrives at, or -1
      */
-    private int cross(int out, boolean smp) {
+    private int cross(int out, int pKey) {
+        boolean smp = pKey == EXEMPT;
         int in = f.remote[out];
         if (in < 0 || !passes(out, smp) || !passes(in, smp)) {
+            return -1;
+        }
+        if (f.isSwitch(f.nodeOf(out)) && !admitted(out, pKey, FabricState.ENFORCE_OUTBOUND, f.xmitConstraintErrors)) {
             return -1;
         }
         pma.countHop(out, in);

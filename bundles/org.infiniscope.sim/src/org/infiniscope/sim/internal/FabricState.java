@@ -1,9 +1,11 @@
 package org.infiniscope.sim.internal;
 
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntConsumer;
 
 import org.infiniscope.mad.perf.PortCounter;
 import org.infiniscope.topology.Link;
@@ -30,6 +32,8 @@ public final class FabricState {
     public static final int MFT_CAP = 256;
     /** PortPhysicalState values (IBA 14.2.5.6). */
     public static final int PHYS_POLLING = 2, PHYS_DISABLED = 3, PHYS_LINK_UP = 5;
+    /** Bits of {@link #enforcement}. */
+    static final int ENFORCE_INBOUND = 1, ENFORCE_OUTBOUND = 2;
     /** PortState values. */
     public static final int DOWN = 1, INIT = 2, ARMED = 3, ACTIVE = 4;
 
@@ -66,6 +70,18 @@ public final class FabricState {
     final byte[] mKeyProtect;
     final char[] mKeyLease;
     final char[] mKeyViolations;
+    /** When each port's M_Key lease runs out (System.nanoTime-like), for the few ports whose lease is running. */
+    final Map<Integer, Long> mKeyLeaseEnds = new HashMap<>();
+    /** PortInfo.P_KeyViolations, saturating at 0xFFFF. */
+    final char[] pKeyViolations;
+    /** PortCounters PortRcvConstraintErrors and PortXmitConstraintErrors, 8 bits, saturating. */
+    final byte[] rcvConstraintErrors, xmitConstraintErrors;
+    /** PortInfo partition enforcement bits: {@link #ENFORCE_INBOUND}, {@link #ENFORCE_OUTBOUND}. */
+    final byte[] enforcement;
+    /** PortInfo.CapabilityMask.IsSM, set by the port's own software when an SM runs there. */
+    final BitSet isSm = new BitSet();
+    /** ClientReregister requests each port got (few ports ever get one). */
+    final Map<Integer, Integer> reregistrations = new HashMap<>();
     final long[] gidPrefix;
     final byte[] pKeys;
     final byte[] sl2vl;
@@ -147,6 +163,10 @@ public final class FabricState {
         mKeyProtect = new byte[ports];
         mKeyLease = new char[ports];
         mKeyViolations = new char[ports];
+        pKeyViolations = new char[ports];
+        rcvConstraintErrors = new byte[ports];
+        xmitConstraintErrors = new byte[ports];
+        enforcement = new byte[ports];
         gidPrefix = new long[ports];
         pKeys = new byte[ports * PKEY_CAP * 2];
         sl2vl = new byte[ports * 8];
@@ -261,11 +281,78 @@ public final class FabricState {
         return 0;
     }
 
-    /** Sets a switch's PortStateChange bit when one of its ports changes state (IBA 14.2.5.4). */
+    /**
+     * Sets a switch's PortStateChange bit when one of its ports changes state (IBA 14.2.5.4), and tells the
+     * listener (the switch's trap 128).
+     */
     void markChange(int globalPort) {
         int n = nodeOf(globalPort);
         if (nodeType[n] == NodeType.SWITCH.code()) {
             portStateChange[n] = true;
+            if (changeListener != null) {
+                changeListener.accept(globalPort);
+            }
+        }
+    }
+
+    private IntConsumer changeListener;
+
+    /** Calls {@code listener} with the global port each time a switch's port changes state. */
+    void onSwitchPortChange(IntConsumer listener) {
+        this.changeListener = listener;
+    }
+
+    /** @return the PortInfo.P_KeyViolations of a global port */
+    public int pKeyViolations(int globalPort) {
+        return pKeyViolations[globalPort];
+    }
+
+    /** @return the ClientReregister requests a global port got from an SM */
+    public int clientReregistrations(int globalPort) {
+        return reregistrations.getOrDefault(globalPort, 0);
+    }
+
+    /**
+     * Finds the entry of a port's P_Key table that a packet's P_Key matches (IBA 10.9.3): the same 15-bit base, not
+     * 0 (invalid), and at least one of the two a full member (bit 15).
+     *
+     * @return the matching entry, or -1
+     */
+    int matchPKey(int g, int pKey) {
+        int base = pKey & 0x7FFF;
+        if (base == 0) {
+            return -1;
+        }
+        for (int i = 0; i < PKEY_CAP; i++) {
+            int at = (g * PKEY_CAP + i) * 2;
+            int entry = (pKeys[at] & 0xFF) << 8 | pKeys[at + 1] & 0xFF;
+            if ((entry & 0x7FFF) == base && ((entry | pKey) & 0x8000) != 0) {
+                return entry;
+            }
+        }
+        return -1;
+    }
+
+    /** @return entry {@code index} of a port's P_Key table, or 0 (invalid) beyond the table */
+    int pKey(int g, int index) {
+        if (index < 0 || index >= PKEY_CAP) {
+            return 0;
+        }
+        int at = (g * PKEY_CAP + index) * 2;
+        return (pKeys[at] & 0xFF) << 8 | pKeys[at + 1] & 0xFF;
+    }
+
+    /** Adds one to an 8-bit saturating counter. */
+    static void count(byte[] counter, int g) {
+        if (counter[g] != (byte) 0xFF) {
+            counter[g]++;
+        }
+    }
+
+    /** Adds one to a 16-bit saturating counter. */
+    static void count(char[] counter, int g) {
+        if (counter[g] != 0xFFFF) {
+            counter[g]++;
         }
     }
 
@@ -522,6 +609,9 @@ public final class FabricState {
         mKeyProtect[g] = 0;
         mKeyLease[g] = 0;
         mKeyViolations[g] = 0;
+        mKeyLeaseEnds.remove(g);
+        pKeyViolations[g] = 0;
+        enforcement[g] = 0;
         Arrays.fill(pKeys, g * PKEY_CAP * 2, (g + 1) * PKEY_CAP * 2, (byte) 0);
         Arrays.fill(sl2vl, g * 8, g * 8 + 8, (byte) 0);
         Arrays.fill(vlArbLow, g * VLARB_CAP * 2, (g + 1) * VLARB_CAP * 2, (byte) 0);
@@ -533,6 +623,7 @@ public final class FabricState {
     public static int bytesPerPort() {
         return 8 /* guid */ + 4 /* remote */ + 2 /* states */ + 2 + 1 + 2 + 1 /* lid lmc smlid smsl */ + 9
         /* width/speed */ + 4 /* mtu vls timeout protect */ + 8 + 2 + 2 /* mkey lease violations */
+                + 2 + 1 + 1 + 1 /* pkey violations, constraint errors, enforcement */
                 + 8 /* gid prefix */ + PKEY_CAP * 2 + 8 + VLARB_CAP * 4 + 32 /* counters */
                 + Counters.ERRORS * 2 + 8 /* error counters, xmit wait */;
     }

@@ -2,15 +2,8 @@ package org.infiniscope.sim.internal;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.channels.ClosedSelectorException;
-import java.nio.channels.DatagramChannel;
-import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
@@ -19,12 +12,17 @@ import org.infiniscope.mad.transport.LocalPort;
 import org.infiniscope.mad.transport.MadAddress;
 import org.infiniscope.sim.SimFabric;
 import org.infiniscope.sim.SimFabric.AttachPoint;
+import org.infiniscope.sim.SimFabric.Attachment;
+import org.infiniscope.sim.SimFabric.Envelope;
+import org.infiniscope.sim.SimFabric.Outcome;
 
 /**
- * Serves one {@link SimFabric} over ibsim's client protocol in its UDP ("remote") mode, so unmodified umad2sim
- * clients ({@code IBSIM_SERVER_NAME=127.0.0.1 IBSIM_SERVER_PORT=P}) talk to it as to {@code ibsim -r -l P}: control
- * requests on port P, client N's MADs on port P+1+N. SMPs and PMA MADs are answered by the fabric; MADs of other
- * classes come back with status 110, as ibsim does when nobody takes them. Malformed datagrams are dropped.
+ * Serves one {@link SimFabric} over ibsim's client protocol, so unmodified umad2sim clients talk to it as to ibsim:
+ * over Unix datagram sockets with abstract names ({@code IBSIM_SOCKNAME=NAME}: control {@code NAME:ctl}, client N's
+ * MADs {@code NAME:outN}) or in the UDP "remote" mode ({@code IBSIM_SERVER_NAME=127.0.0.1 IBSIM_SERVER_PORT=P}:
+ * control on port P, client N's MADs on P+1+N). Every client is an endpoint of the fabric: SMPs and PMA MADs are
+ * answered by the simulated agents; other MADs (SA requests to OpenSM, its answers, SMInfo, traps) go to the client
+ * that takes them by ibsim's rules, or come back with status 110 when nobody does. Malformed datagrams are dropped.
  */
 public final class IbsimServer implements Closeable {
 
@@ -37,107 +35,122 @@ public final class IbsimServer implements Closeable {
     static final int MAD_SIZE = 256;
     /** ibsim's status for a MAD it could not deliver or that was lost (ETIMEDOUT). */
     static final int STATUS_LOST = 110;
+    /** How long the loop waits for a datagram before it looks at the clock and whether it was closed. */
+    private static final int TICK_MILLIS = 100;
 
     static final int ERROR = 0, CONNECT = 1, DISCONNECT = 2, GET_PORT = 3, GET_VENDOR = 4, GET_GID = 5, GET_GUID = 6,
             GET_NODEINFO = 7, GET_PORTINFO = 8, SET_ISSM = 9, GET_PKEYS = 10;
 
-    /** A connected client: where it attached and where its answers go. */
-    private record Client(AttachPoint at, SocketAddress in, boolean issm) {
+    /** The sockets: a control socket and one data socket per client slot. Addresses are opaque to the server. */
+    interface Wire extends Closeable {
+
+        /** A datagram received on the control socket ({@code slot} -1) or on a client slot's data socket. */
+        record Datagram(int slot, Object sender) {
+        }
+
+        /** Waits up to {@code timeoutMillis} for a datagram; fills {@code into}. @return it, or {@code null} */
+        Datagram receive(ByteBuffer into, int timeoutMillis) throws IOException;
+
+        /** Answers a control request in place. */
+        void reply(ByteBuffer control, Object to) throws IOException;
+
+        /**
+         * @param id the id field of the client's CONNECT: its pid (Unix) or data port (UDP)
+         * @return where the client's data socket is, or {@code null} when the id cannot be one
+         */
+        Object clientAddress(Object controlSender, int id);
+
+        /** Sends a data packet to a client from its slot's socket. */
+        void send(int slot, byte[] packet, Object to) throws IOException;
+
+        /** @return how clients find the server, for messages */
+        String describe();
+    }
+
+    /** A connected client: where it attached, its endpoint in the fabric, and where its MADs go. */
+    private record Client(AttachPoint at, Attachment attachment, Object in) {
     }
 
     private final SimFabric fabric;
-    private final Selector selector;
-    private final DatagramChannel control;
-    private final DatagramChannel[] data = new DatagramChannel[MAX_CLIENTS];
+    private final Wire wire;
     private final Client[] clients = new Client[MAX_CLIENTS];
-    private final int port;
     /** TIDs of the server's own local SMPs (for the GET_* requests), apart from any client's. */
     private final AtomicLong tid = new AtomicLong(0x1b51_0000_0000_0000L);
+    private volatile boolean closed;
 
-    private IbsimServer(SimFabric fabric, int port) throws IOException {
+    private IbsimServer(SimFabric fabric, Wire wire) {
         this.fabric = fabric;
-        this.selector = Selector.open();
-        InetAddress loopback = InetAddress.getLoopbackAddress();
-        try {
-            control = open(new InetSocketAddress(loopback, port));
-            this.port = ((InetSocketAddress) control.getLocalAddress()).getPort();
-            control.register(selector, SelectionKey.OP_READ, -1);
-            for (int i = 0; i < MAX_CLIENTS; i++) {
-                // umad2sim connects its data socket to P+1+id, so every slot needs its own fixed port
-                data[i] = open(new InetSocketAddress(loopback, this.port + 1 + i));
-                data[i].register(selector, SelectionKey.OP_READ, i);
-            }
-        } catch (IOException | RuntimeException e) {
-            closeQuietly();
-            throw e;
-        }
+        this.wire = wire;
     }
 
     /**
      * Binds the control port and the ten client data ports on the loopback address.
      *
-     * @param port the control port (ibsim's {@code -l}); the data ports follow it
+     * @param port the control port (ibsim's {@code -l}); the data ports follow it; 0 picks a free one
      * @return a server; call {@link #run()} to serve
      */
     public static IbsimServer udp(SimFabric fabric, int port) throws IOException {
-        return new IbsimServer(fabric, port);
+        return new IbsimServer(fabric, UdpWire.bind(port, MAX_CLIENTS));
     }
 
-    /** @return the control port clients set as {@code IBSIM_SERVER_PORT} */
+    /**
+     * Binds ibsim's Unix datagram sockets with abstract names: {@code NAME:ctl} and {@code NAME:out0..9}.
+     *
+     * @param name the base name clients set as {@code IBSIM_SOCKNAME} (ibsim's default is {@code sim})
+     */
+    public static IbsimServer unix(SimFabric fabric, String name) throws IOException {
+        return new IbsimServer(fabric, UnixWire.bind(name, MAX_CLIENTS));
+    }
+
+    /** @return the UDP control port clients set as {@code IBSIM_SERVER_PORT}, or -1 in Unix mode */
     public int port() {
-        return port;
+        return wire instanceof UdpWire udp ? udp.port() : -1;
     }
 
-    private static DatagramChannel open(InetSocketAddress at) throws IOException {
-        DatagramChannel channel = DatagramChannel.open();
-        channel.bind(at);
-        channel.configureBlocking(false);
-        return channel;
+    /** @return how clients reach it, e.g. {@code IBSIM_SOCKNAME=lab} */
+    public String describe() {
+        return wire.describe();
     }
 
     /** Serves until {@link #close()} is called (from another thread). */
     public void run() throws IOException {
         ByteBuffer buffer = ByteBuffer.allocate(512).order(ByteOrder.LITTLE_ENDIAN);
+        long lastPoll = System.nanoTime();
         try {
-            while (selector.isOpen()) {
-                selector.select();
-                for (SelectionKey key : selector.selectedKeys()) {
-                    int slot = (Integer) key.attachment();
-                    DatagramChannel channel = (DatagramChannel) key.channel();
-                    SocketAddress from;
-                    while ((from = receive(channel, buffer.clear())) != null) {
-                        buffer.flip();
-                        try {
-                            if (slot < 0) {
-                                control(buffer, from);
-                            } else {
-                                data(slot, buffer);
-                            }
-                        } catch (IOException e) {
-                            // an answer that could not be sent is lost, as a datagram may be; the others are served
-                            if (!selector.isOpen()) {
-                                return;
-                            }
-                        }
+            while (!closed) {
+                Wire.Datagram d;
+                try {
+                    d = wire.receive(buffer.clear(), TICK_MILLIS);
+                } catch (IOException e) {
+                    if (closed) {
+                        return;
                     }
+                    throw e;
                 }
-                selector.selectedKeys().clear();
+                long now = System.nanoTime();
+                if (now - lastPoll >= TICK_MILLIS * 1_000_000L) {
+                    lastPoll = now;
+                    fabric.poll(); // trap re-sends and M_Key leases keep time while clients are quiet or busy
+                }
+                if (d == null) {
+                    continue;
+                }
+                try {
+                    if (d.slot() < 0) {
+                        control(buffer, d.sender());
+                    } else {
+                        data(d.slot(), buffer);
+                    }
+                } catch (IOException e) {
+                    // an answer that could not be sent is lost, as a datagram may be; the others are served
+                }
             }
-        } catch (ClosedSelectorException e) {
-            // closed by close(): the normal way to stop
+        } finally {
+            detachAll();
         }
     }
 
-    private static SocketAddress receive(DatagramChannel channel, ByteBuffer buffer) throws IOException {
-        try {
-            return channel.receive(buffer);
-        } catch (IOException e) {
-            // closed under us by close(), or an error reported for a client that went away: nothing more to read now
-            return null;
-        }
-    }
-
-    private void control(ByteBuffer ctl, SocketAddress from) throws IOException {
+    private void control(ByteBuffer ctl, Object from) throws IOException {
         if (ctl.remaining() != CTL_SIZE || ctl.getInt(0) != MAGIC) {
             return;
         }
@@ -151,31 +164,32 @@ public final class IbsimServer implements Closeable {
             ok = switch (type) {
                 case CONNECT -> connect(ctl, from);
                 case DISCONNECT -> {
-                    clients[id] = null;
+                    disconnect(id);
                     yield true;
                 }
                 default -> clients[id] != null && request(clients[id], type, ctl);
             };
         } catch (RuntimeException e) {
-            // a request the fabric cannot answer (unknown port, node without the attribute): the client gets ERROR
+            // a request the fabric cannot answer (unknown port, a second SM on a node): the client gets ERROR
             ok = false;
         }
         if (!ok) {
             ctl.putInt(8, ERROR);
         }
         ctl.rewind();
-        control.send(ctl, from);
+        wire.reply(ctl, from);
     }
 
-    private boolean connect(ByteBuffer ctl, SocketAddress from) {
+    private boolean connect(ByteBuffer ctl, Object from) {
         int slot = 0;
         while (slot < MAX_CLIENTS && clients[slot] != null) {
             slot++;
         }
-        if (slot == MAX_CLIENTS || !(from instanceof InetSocketAddress address)) {
+        if (slot == MAX_CLIENTS) {
             return false;
         }
-        int inPort = ctl.getInt(16);
+        Object in = wire.clientAddress(from, ctl.getInt(16));
+        int qp = ctl.getInt(20);
         boolean issm = ctl.getInt(24) != 0;
         byte[] raw = new byte[32];
         ctl.get(28, raw);
@@ -184,20 +198,36 @@ public final class IbsimServer implements Closeable {
             end++;
         }
         String node = new String(raw, 0, end, StandardCharsets.US_ASCII);
+        if (in == null) {
+            return false;
+        }
         AttachPoint at;
         try {
             at = node.isEmpty() ? fabric.defaultAttachPoint() : attach(node);
         } catch (IllegalArgumentException e) {
             return false;
         }
-        if (inPort <= 0 || inPort > 0xffff) {
-            return false;
-        }
-        clients[slot] = new Client(at, new InetSocketAddress(address.getAddress(), inPort), issm);
+        int client = slot;
+        Attachment attachment = fabric.attach(at, qp, issm, (mad, envelope) -> forward(client, mad, envelope));
+        clients[slot] = new Client(at, attachment, in);
         ctl.putInt(16, slot);
         byte[] name = Arrays.copyOf(at.name().getBytes(StandardCharsets.US_ASCII), 31);
         ctl.put(28, name).put(28 + 31, (byte) 0);
         return true;
+    }
+
+    private void disconnect(int slot) {
+        Client c = clients[slot];
+        clients[slot] = null;
+        if (c != null) {
+            c.attachment().close();
+        }
+    }
+
+    private void detachAll() {
+        for (int i = 0; i < MAX_CLIENTS; i++) {
+            disconnect(i);
+        }
     }
 
     /** A node name attaches as ibsim does: a CA at its first port, a switch at its management port 0. */
@@ -235,7 +265,8 @@ public final class IbsimServer implements Closeable {
                 reply.putLong(8, ByteBuffer.wrap(smpGet(client.at(), 0x11, 0)).getLong(12));
             }
             case SET_ISSM -> {
-                // the issm flag is kept for the client; the port's IsSM capability bit is not modelled yet
+                // the client becomes (or stops being) its node's SM: PortInfo IsSM follows, as in ibsim
+                client.attachment().setSm(ctl.getInt(16) != 0);
                 System.arraycopy(ctl.array(), 16, out, 0, 64);
             }
             default -> {
@@ -268,66 +299,81 @@ public final class IbsimServer implements Closeable {
         request.get(packet);
         ByteBuffer r = ByteBuffer.wrap(packet);
         int mgmtClass = packet[MAD_OFFSET + 1] & 0xff;
-        int method = packet[MAD_OFFSET + 3] & 0xff;
-        if (method == 0x07) {
-            // TrapRepress goes nowhere, as in ibsim
-            return;
-        }
         int dlid = r.getShort(0) & 0xffff;
-        MadAddress to = switch (mgmtClass) {
-            case 0x81 -> MadAddress.directedRoute();
-            case 0x01 -> MadAddress.smi(dlid);
-            case 0x04 -> MadAddress.gsi(dlid);
-            default -> null;
-        };
+        int dqp = r.getInt(8);
+        boolean dr = mgmtClass == 0x81;
+        if (!dr && (r.getShort(4) & 0xffff) == 0) {
+            // umad2sim leaves the source LID to the server ("0 - means auto"), as ibsim fills it in
+            r.putShort(4, (short) fabric.localPort(client.at()).lid());
+        }
+        MadAddress to;
+        if (dr) {
+            to = MadAddress.directedRoute();
+        } else if (mgmtClass == 0x01) {
+            to = MadAddress.smi(dlid);
+        } else if (dqp >= 0 && dqp <= 0xFFFFFF && dqp != 0) {
+            to = new MadAddress(dlid, dqp, dqp == 1 ? 0x80010000 : 0, 0, 0, null);
+        } else {
+            to = null;
+        }
         byte[] mad = Arrays.copyOfRange(packet, MAD_OFFSET, MAD_OFFSET + MAD_SIZE);
-        MadAddress source = null;
+        Outcome outcome = Outcome.LOST;
         if (to != null) {
             try {
-                source = fabric.exchange(client.at(), mad, MAD_SIZE, to);
+                outcome = client.attachment().send(mad, MAD_SIZE, to, r.getInt(12));
             } catch (RuntimeException e) {
-                source = null;
+                outcome = Outcome.LOST;
             }
         }
-        if (source == null) {
-            r.putInt(16, STATUS_LOST);
-        } else {
-            System.arraycopy(mad, 0, packet, MAD_OFFSET, MAD_SIZE);
-            // the answer travels back: swap the address fields as ibsim does
-            int lids = r.getInt(0);
-            r.putInt(0, r.getInt(4)).putInt(4, lids);
-            int qps = r.getInt(8);
-            r.putInt(8, r.getInt(12)).putInt(12, qps);
-            r.putInt(16, 0);
+        switch (outcome) {
+            case ANSWERED -> {
+                System.arraycopy(mad, 0, packet, MAD_OFFSET, MAD_SIZE);
+                // the answer travels back: swap the address fields as ibsim does
+                int lids = r.getInt(0);
+                r.putInt(0, r.getInt(4)).putInt(4, lids);
+                int qps = r.getInt(8);
+                r.putInt(8, r.getInt(12)).putInt(12, qps);
+                r.putInt(16, 0);
+                wire.send(slot, packet, client.in());
+            }
+            case LOST -> {
+                // back to the sender with the TID the fabric stamped, as ibsim returns a dropped MAD
+                System.arraycopy(mad, 0, packet, MAD_OFFSET, 24);
+                r.putInt(16, STATUS_LOST);
+                wire.send(slot, packet, client.in());
+            }
+            case DELIVERED, CONSUMED -> {
+                // another client has it now, or an agent took it silently (TrapRepress)
+            }
         }
-        data[slot].send(ByteBuffer.wrap(packet), client.in());
     }
 
-    /** Stops {@link #run()} and releases the ports. */
+    /** A MAD the fabric delivered to a client's endpoint: to its data socket, as ibsim forwards the packet. */
+    private void forward(int slot, byte[] mad, Envelope envelope) {
+        Client client = clients[slot];
+        if (client == null) {
+            return;
+        }
+        byte[] packet = new byte[DATA_SIZE];
+        ByteBuffer r = ByteBuffer.wrap(packet);
+        r.putShort(0, (short) envelope.dlid()).putShort(4, (short) envelope.slid());
+        r.putInt(8, envelope.dqp()).putInt(12, envelope.sqp()).putInt(16, 0).putLong(24, MAD_SIZE);
+        System.arraycopy(mad, 0, packet, MAD_OFFSET, Math.min(mad.length, MAD_SIZE));
+        try {
+            wire.send(slot, packet, client.in());
+        } catch (IOException e) {
+            // the client went away: it is detached when it disconnects; the MAD is lost, as on a dead port
+        }
+    }
+
+    /** Stops {@link #run()} and releases the sockets. */
     @Override
     public void close() {
-        closeQuietly();
-    }
-
-    private void closeQuietly() {
+        closed = true;
         try {
-            selector.close();
+            wire.close();
         } catch (IOException e) {
             // closing: nothing left to do with it
-        }
-        for (DatagramChannel channel : data) {
-            closeChannel(channel);
-        }
-        closeChannel(control);
-    }
-
-    private static void closeChannel(DatagramChannel channel) {
-        if (channel != null) {
-            try {
-                channel.close();
-            } catch (IOException e) {
-                // closing: nothing left to do with it
-            }
         }
     }
 }

@@ -20,15 +20,41 @@ import org.infiniscope.mad.wire.MadFormatException;
 /** PortInfo Get and Set at a node's SMA, with the port state machine of IBA 7.2 and 14.2.5.6. */
 final class PortAgent {
 
-    /** IsTrapSupported, IsSLMappingSupported, IsSystemImageGUIDSupported. */
-    private static final int CAPABILITIES = 0x0000_0848;
+    /**
+     * IsTrapSupported, IsSLMappingSupported, IsSystemImageGUIDSupported and IsCapabilityMaskNoticeSupported (the
+     * port sends trap 144 when its mask changes).
+     */
+    private static final int CAPABILITIES = 0x0000_0848 | Traps.CAPABILITY_MASK_NOTICE;
     /** CAs add IsCommunicationManagementSupported and IsClientReregistrationSupported. */
     private static final int CA_CAPABILITIES = CAPABILITIES | 0x0201_0000;
+    /** CapabilityMask.IsSM. */
+    static final int IS_SM = 1 << 1;
+    /** CapabilityMask.IsClientReregistrationSupported. */
+    private static final int CLIENT_REREGISTRATION = 1 << 25;
 
     private final FabricState f;
+    private final Traps traps;
 
-    PortAgent(FabricState state) {
+    PortAgent(FabricState state, Traps traps) {
         this.f = state;
+        this.traps = traps;
+    }
+
+    /** @return a port's CapabilityMask; a switch's external ports have none, their port 0 speaks for them */
+    int capabilityMask(int n, int p) {
+        if (f.isSwitch(n) && p != 0) {
+            return 0;
+        }
+        return (f.isSwitch(n) ? CAPABILITIES : CA_CAPABILITIES) | (f.isSm.get(f.lidPort(n, p)) ? IS_SM : 0);
+    }
+
+    /** Sets or clears IsSM, as the port's software does when an SM starts or stops, and sends trap 144. */
+    void setIsSm(int n, int p, boolean on) {
+        int g = f.lidPort(n, p);
+        if (f.isSm.get(g) != on) {
+            f.isSm.set(g, on);
+            traps.capabilityMaskChanged(n, f.isSwitch(n) ? 0 : p, capabilityMask(n, p));
+        }
     }
 
     int portInfo(byte[] mad, int n, int arrival, int modifier, boolean set) throws MadFormatException {
@@ -59,15 +85,17 @@ final class PortAgent {
         int lg = f.lidPort(n, p);
         boolean up = f.physState[g] == PHYS_LINK_UP;
         return new PortInfoBuilder().mKey(f.mKey[lg]).gidPrefix(f.gidPrefix[lg]).lid(f.lid[lg]).masterSmLid(f.smLid[lg])
-                .capabilityMask(f.isSwitch(n) ? p == 0 ? CAPABILITIES : 0 : CA_CAPABILITIES)
-                .mKeyLeasePeriod(f.mKeyLease[lg]).localPortNum(arrival).linkWidthEnabled(f.widthEnabled[g])
-                .linkWidthSupported(f.widthSupported[g]).linkWidthActive(up ? f.widthActive[g] : 0)
-                .linkSpeedSupported(f.speedSupported[g]).portState(f.state[g]).portPhysicalState(f.physState[g])
-                .linkDownDefaultState(PHYS_POLLING).mKeyProtectBits(f.mKeyProtect[lg]).lmc(f.lmc[lg])
-                .linkSpeedActive(up ? f.speedActive[g] : 0).linkSpeedEnabled(f.speedEnabled[g])
-                .neighborMtu(f.neighborMtu[g]).masterSmSl(f.smSl[lg]).vlCap(4).vlHighLimit(0)
-                .vlArbitrationHighCap(FabricState.VLARB_CAP).vlArbitrationLowCap(FabricState.VLARB_CAP).mtuCap(4)
-                .operationalVls(f.operationalVls[g]).mKeyViolations(f.mKeyViolations[lg]).guidCap(1)
+                .capabilityMask(capabilityMask(n, p)).mKeyLeasePeriod(f.mKeyLease[lg]).localPortNum(arrival)
+                .linkWidthEnabled(f.widthEnabled[g]).linkWidthSupported(f.widthSupported[g])
+                .linkWidthActive(up ? f.widthActive[g] : 0).linkSpeedSupported(f.speedSupported[g])
+                .portState(f.state[g]).portPhysicalState(f.physState[g]).linkDownDefaultState(PHYS_POLLING)
+                .mKeyProtectBits(f.mKeyProtect[lg]).lmc(f.lmc[lg]).linkSpeedActive(up ? f.speedActive[g] : 0)
+                .linkSpeedEnabled(f.speedEnabled[g]).neighborMtu(f.neighborMtu[g]).masterSmSl(f.smSl[lg]).vlCap(4)
+                .vlHighLimit(0).vlArbitrationHighCap(FabricState.VLARB_CAP).vlArbitrationLowCap(FabricState.VLARB_CAP)
+                .mtuCap(4).operationalVls(f.operationalVls[g])
+                .partitionEnforcementInbound((f.enforcement[g] & FabricState.ENFORCE_INBOUND) != 0)
+                .partitionEnforcementOutbound((f.enforcement[g] & FabricState.ENFORCE_OUTBOUND) != 0)
+                .mKeyViolations(f.mKeyViolations[lg]).pKeyViolations(f.pKeyViolations[g]).guidCap(1)
                 .subnetTimeout(f.subnetTimeout[lg]).linkSpeedExtActive(up ? f.extActive[g] : 0)
                 .linkSpeedExtSupported(f.extSupported[g]).linkSpeedExtEnabled(f.extEnabled[g]).build();
     }
@@ -101,6 +129,15 @@ final class PortAgent {
             f.mKeyLease[g] = (char) in.mKeyLeasePeriod();
             f.gidPrefix[g] = in.gidPrefix();
             f.subnetTimeout[g] = (byte) in.subnetTimeout();
+            if (in.clientReregister() && (capabilityMask(n, p) & CLIENT_REREGISTRATION) != 0) {
+                // the port's clients re-register with the SA; the bit itself is not kept (it reads back 0)
+                f.reregistrations.merge(g, 1, Integer::sum);
+            }
+        }
+        if (f.isSwitch(n) && p != 0) {
+            // partition enforcement is a switch external port's (SwitchInfo offers both directions)
+            f.enforcement[g] = (byte) ((in.partitionEnforcementInbound() ? FabricState.ENFORCE_INBOUND : 0)
+                    | (in.partitionEnforcementOutbound() ? FabricState.ENFORCE_OUTBOUND : 0));
         }
         if (in.linkWidthEnabled() != 0) {
             // 0xFF: set to LinkWidthSupported (IBA 14.2.5.6)

@@ -19,16 +19,17 @@ import org.infiniscope.sim.VirtualClock;
 import org.osgi.service.component.annotations.Component;
 
 /**
- * {@code simulate}: serves a simulated fabric to unmodified umad2sim clients over ibsim's UDP client protocol, so
- * Debian's smpquery, ibnetdiscover or OpenSM run against it as against {@code ibsim -r -l PORT}. Faults come from a
- * script ({@code --faults}) and from fault commands typed on standard input while it serves. Runs until standard
+ * {@code simulate}: serves a simulated fabric to unmodified umad2sim clients over ibsim's client protocol (its Unix
+ * datagram sockets, or its UDP mode), so Debian's smpquery, ibnetdiscover or OpenSM run against it as against ibsim.
+ * Faults come from a script ({@code --faults}) and from fault commands typed on standard input while it serves. Runs
+ * until standard
  * input closes or the process is interrupted.
  */
 @Component(service = ConsoleTool.class)
 public final class SimulateTool implements ConsoleTool {
 
-    /** ibsim's default server port, which umad2sim uses when {@code IBSIM_SERVER_PORT} is unset. */
-    static final int DEFAULT_PORT = 7070;
+    /** ibsim's default socket name, which umad2sim uses when {@code IBSIM_SOCKNAME} is unset. */
+    static final String DEFAULT_SOCKET = "sim";
 
     private final InputStream stdin;
 
@@ -49,23 +50,24 @@ public final class SimulateTool implements ConsoleTool {
 
     @Override
     public String summary() {
-        return "serve the embedded simulated fabric to umad2sim clients, as ibsim's UDP mode";
+        return "serve the embedded simulated fabric to umad2sim clients (OpenSM, infiniband-diags), as ibsim";
     }
 
     @Override
     public String usage() {
         return """
-                usage: infiniscope simulate [--net FILE | --fabric SPEC] [--ibsim-port PORT] [--faults FILE]
-                                            [--clock real|virtual]
+                usage: infiniscope simulate [--net FILE | --fabric SPEC] [--ibsim-socket NAME | --ibsim-port PORT]
+                                            [--faults FILE] [--clock real|virtual]
                   --net FILE         an ibsim net file or ibnetdiscover output
                   --fabric SPEC      a generator such as ft2:4:2:8, or a topology file; default: the built-in fabric
-                  --ibsim-port PORT  the UDP control port on 127.0.0.1 (default 7070); client N's MADs use PORT+1+N
-                  --ibsim-socket N   ibsim's Unix datagram sockets: not served yet, use --ibsim-port
+                  --ibsim-socket NAME  ibsim's Unix datagram sockets @NAME:ctl, @NAME:out0..9 (default: sim, as ibsim)
+                  --ibsim-port PORT    ibsim's UDP mode instead: control port on 127.0.0.1; client N's MADs use PORT+1+N
                   --faults FILE      a fault script: checked whole first; the commands before its first wait run
                                      before serving, the rest while serving
-                  --clock real       error rates and traffic follow real time (the default); virtual: time passes
-                                     only by the scripts' wait commands
-                clients: LD_PRELOAD=libumad2sim.so IBSIM_SERVER_NAME=127.0.0.1 IBSIM_SERVER_PORT=PORT [SIM_HOST=NODE]
+                  --clock real       error rates, traffic, trap re-sends follow real time (the default); virtual: time
+                                     passes only by the scripts' wait commands
+                clients: LD_PRELOAD=libumad2sim.so IBSIM_SOCKNAME=NAME [SIM_HOST=NODE] [SIM_SET_ISSM=1]
+                     or: LD_PRELOAD=libumad2sim.so IBSIM_SERVER_NAME=127.0.0.1 IBSIM_SERVER_PORT=PORT
                 standard input takes fault commands, one a line, while it serves:
                 """ + FaultScript.SYNTAX.indent(2) + "runs until standard input closes or the process is interrupted";
     }
@@ -75,7 +77,8 @@ public final class SimulateTool implements ConsoleTool {
         String topology = "";
         String faults = null;
         boolean virtual = false;
-        int port = DEFAULT_PORT;
+        int port = -1;
+        String socket = null;
         List<String> args = invocation.args();
         PrintWriter out = invocation.out();
         PrintWriter err = invocation.err();
@@ -86,14 +89,15 @@ public final class SimulateTool implements ConsoleTool {
                 case "--ibsim-port" -> port = port(value(args, ++i, arg));
                 case "--faults" -> faults = value(args, ++i, arg);
                 case "--clock" -> virtual = virtual(value(args, ++i, arg));
-                case "--ibsim-socket" -> {
-                    value(args, ++i, arg);
-                    err.println("infiniscope simulate: ibsim's Unix datagram sockets are not served yet;"
-                            + " use --ibsim-port and IBSIM_SERVER_NAME=127.0.0.1 for the clients");
-                    return ExitStatus.UNAVAILABLE;
-                }
+                case "--ibsim-socket" -> socket = socketName(value(args, ++i, arg));
                 default -> throw new UsageException("unknown argument '" + arg + "'");
             }
+        }
+        if (socket != null && port >= 0) {
+            throw new UsageException("--ibsim-socket and --ibsim-port exclude each other: one server, one mode");
+        }
+        if (socket == null && port < 0) {
+            socket = DEFAULT_SOCKET;
         }
         SimFabric fabric;
         try {
@@ -121,9 +125,12 @@ public final class SimulateTool implements ConsoleTool {
             Thread.currentThread().interrupt();
             return ExitStatus.FAILURE;
         }
-        try (IbsimServer server = IbsimServer.udp(fabric, port)) {
-            out.println("simulate: " + fabric.topology().nodes().size() + " nodes; ibsim clients:"
-                    + " IBSIM_SERVER_NAME=127.0.0.1 IBSIM_SERVER_PORT=" + server.port());
+        String where = socket != null
+                ? "the Unix sockets @" + socket + ":ctl/out0..9"
+                : "127.0.0.1:" + port + ".." + (port + IbsimServer.MAX_CLIENTS);
+        try (IbsimServer server = socket != null ? IbsimServer.unix(fabric, socket) : IbsimServer.udp(fabric, port)) {
+            out.println(
+                    "simulate: " + fabric.topology().nodes().size() + " nodes; ibsim clients: " + server.describe());
             out.flush();
             Thread rest = null;
             if (script != null && lead < script.size()) {
@@ -143,8 +150,7 @@ public final class SimulateTool implements ConsoleTool {
             }
             return ExitStatus.OK;
         } catch (IOException e) {
-            err.println("infiniscope simulate: cannot serve on 127.0.0.1:" + port + ".." + (port + 10) + ": "
-                    + e.getMessage());
+            err.println("infiniscope simulate: cannot serve on " + where + ": " + e.getMessage());
             return ExitStatus.FAILURE;
         }
     }
@@ -198,6 +204,13 @@ public final class SimulateTool implements ConsoleTool {
             throw new UsageException(option + " needs a value");
         }
         return args.get(i);
+    }
+
+    private static String socketName(String text) throws UsageException {
+        if (text.isEmpty() || text.length() > 90 || !text.chars().allMatch(c -> c > ' ' && c < 0x7f)) {
+            throw new UsageException("--ibsim-socket must be 1 to 90 printable characters without spaces");
+        }
+        return text;
     }
 
     private static int port(String text) throws UsageException {

@@ -2,7 +2,9 @@ package org.infiniscope.sim.internal;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.function.LongSupplier;
 
+import org.infiniscope.mad.ClassPortInfo;
 import org.infiniscope.mad.MadStatus;
 import org.infiniscope.mad.Method;
 import org.infiniscope.mad.MgmtClass;
@@ -11,6 +13,7 @@ import org.infiniscope.mad.smp.LinearForwardingTable;
 import org.infiniscope.mad.smp.MulticastForwardingTable;
 import org.infiniscope.mad.smp.NodeDescription;
 import org.infiniscope.mad.smp.NodeInfo;
+import org.infiniscope.mad.smp.Notice;
 import org.infiniscope.mad.smp.PKeyTable;
 import org.infiniscope.mad.smp.PortInfo;
 import org.infiniscope.mad.smp.Sl2VlTable;
@@ -30,12 +33,22 @@ final class Sma {
 
     private static final int D = Smp.DATA_OFFSET;
 
+    /** SMA ClassPortInfo.CapabilityMask: IsTrapSupported (traps 128, 144, 256); Get/Set(Notice) is not offered. */
+    static final int CLASS_CAPABILITIES = ClassPortInfo.IS_TRAP_SUPPORTED;
+    /** ClassPortInfo.RespTimeValue: 4.096 µs × 2^18, about a second, as the PMA. */
+    static final int RESP_TIME_VALUE = 18;
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+
     private final FabricState f;
     private final PortAgent ports;
+    private final Traps traps;
+    private final LongSupplier clock;
 
-    Sma(FabricState state) {
+    Sma(FabricState state, Traps traps, LongSupplier clock) {
         this.f = state;
-        this.ports = new PortAgent(state);
+        this.traps = traps;
+        this.clock = clock;
+        this.ports = new PortAgent(state, traps);
     }
 
     /**
@@ -46,10 +59,17 @@ final class Sma {
      */
     boolean handle(byte[] mad, int n, int arrival) {
         int method = mad[3] & 0xFF;
-        if (Method.isResponse(method) || method == Method.TRAP || method == Method.TRAP_REPRESS) {
+        if (Method.isResponse(method) || method == Method.TRAP) {
             return false; // only an SM consumes these; the simulated nodes run none
         }
         if (!mKeyAllows(mad, n, arrival, method)) {
+            return false;
+        }
+        if (method == Method.TRAP_REPRESS) {
+            // the SM got one of our traps: stop re-sending it; nothing answers a TrapRepress (IBA o14-3.a4)
+            if (Bits.u16(mad, 16) == Notice.ATTRIBUTE_ID) {
+                traps.repress(n, Bits.u64(mad, 8));
+            }
             return false;
         }
         int status;
@@ -65,20 +85,52 @@ final class Sma {
     }
 
     /**
-     * IBA 14.2.4.1–2: with a non-zero M_Key, a Set with another key fails at every protection level, a Get at
-     * levels 2 and 3; a failed check is silent and counts a violation. Lease and trap 256 are not simulated yet.
+     * IBA 14.2.4: with a non-zero M_Key, a Set or TrapRepress with another key fails at every protection level, a
+     * Get at levels 2 and 3 (level 1 only hides the key in PortInfo, level 3 is checked as 2). A failed check is
+     * silent: it counts a violation, sends trap 256 and starts the M_Key lease, whose end clears the protection
+     * bits; a request with the right key stops the lease.
      */
     private boolean mKeyAllows(byte[] mad, int n, int arrival, int method) {
         int g = f.lidPort(n, arrival);
+        long now = clock.getAsLong();
+        expireLease(g, now);
         long key = f.mKey[g];
+        boolean checked = method == Method.GET || method == Method.SET || method == Method.TRAP_REPRESS;
         if (key == 0 || Bits.u64(mad, Smp.MKEY_OFFSET) == key) {
+            if (checked) {
+                f.mKeyLeaseEnds.remove(g);
+            }
             return true;
         }
-        boolean allowed = method == Method.GET && f.mKeyProtect[g] < 2;
-        if (!allowed) {
-            f.mKeyViolations[g] = (char) Math.min(0xFFFF, f.mKeyViolations[g] + 1);
+        if (!checked || method == Method.GET && f.mKeyProtect[g] < 2) {
+            return true;
         }
-        return allowed;
+        FabricState.count(f.mKeyViolations, g);
+        if (f.mKeyLease[g] != 0 && !f.mKeyLeaseEnds.containsKey(g)) {
+            f.mKeyLeaseEnds.put(g, now + f.mKeyLease[g] * NANOS_PER_SECOND);
+        }
+        traps.badMKey(n, f.isSwitch(n) ? 0 : arrival, mad, (mad[1] & 0xFF) == MgmtClass.SUBN_DIRECTED_ROUTE);
+        return false;
+    }
+
+    /** Ends the M_Key leases that ran out by {@code now}: their ports lose their protection (IBA 14.2.4.3). */
+    void expireLeases(long now) {
+        for (Integer g : f.mKeyLeaseEnds.keySet().toArray(Integer[]::new)) {
+            expireLease(g, now);
+        }
+    }
+
+    private void expireLease(int g, long now) {
+        Long end = f.mKeyLeaseEnds.get(g);
+        if (end != null && now - end >= 0) {
+            f.mKeyLeaseEnds.remove(g);
+            f.mKeyProtect[g] = 0;
+        }
+    }
+
+    /** The setter of PortInfo.CapabilityMask.IsSM: the port's own software, when an SM starts or stops there. */
+    void setIsSm(int n, int p, boolean on) {
+        ports.setIsSm(n, p, on);
     }
 
     private int answer(byte[] mad, int n, int arrival, boolean set) {
@@ -98,6 +150,7 @@ final class Sma {
                 case MulticastForwardingTable.ATTRIBUTE_ID ->
                     f.isSwitch(n) ? mft(mad, n, modifier, set) : unsupported();
                 case SmInfo.ATTRIBUTE_ID -> smInfo(mad, n, set);
+                case ClassPortInfo.ATTRIBUTE_ID -> set ? unsupported() : classPortInfo(mad);
                 default -> unsupported();
             };
         } catch (MadFormatException | IllegalArgumentException e) {
@@ -112,6 +165,20 @@ final class Sma {
 
     private static void clearData(byte[] mad) {
         Arrays.fill(mad, D, D + Smp.DATA_LENGTH, (byte) 0);
+    }
+
+    /**
+     * SM ClassPortInfo (IBA 14.2.5): versions, capabilities and response time. SMPs are never redirected and traps
+     * go to PortInfo.MasterSMLID, so the redirect and trap fields stay 0; the SMP's 64 data bytes hold the fields
+     * up to TrapHL, which is left out (writing the 72-byte codec would run into a DR SMP's InitialPath).
+     */
+    private static int classPortInfo(byte[] mad) {
+        clearData(mad);
+        Bits.put8(mad, D, 1);
+        Bits.put8(mad, D + 1, Smp.CLASS_VERSION);
+        Bits.put16(mad, D + 2, CLASS_CAPABILITIES);
+        Bits.set(mad, D, 59, 5, RESP_TIME_VALUE);
+        return MadStatus.OK;
     }
 
     private int nodeDescription(byte[] mad, int n) {
@@ -154,8 +221,8 @@ final class Sma {
         }
         clearData(mad);
         SwitchInfo.CODEC.encode(new SwitchInfo(FabricState.LFT_CAP, 0, FabricState.MFT_CAP, f.linearFdbTop[n], 0, 0xFF,
-                0xFF, f.lifeTime[n], f.portStateChange[n], 0, 1, FabricState.PKEY_CAP, false, false, false, false,
-                false, f.multicastFdbTop[n]), mad, D);
+                0xFF, f.lifeTime[n], f.portStateChange[n], 0, 1, FabricState.PKEY_CAP, true, true, false, false, false,
+                f.multicastFdbTop[n]), mad, D);
         return MadStatus.OK;
     }
 

@@ -1,7 +1,8 @@
 package org.infiniscope.sim.internal;
 
+import java.util.function.LongSupplier;
+
 import org.infiniscope.mad.perf.PortCounter;
-import org.infiniscope.sim.SimClock;
 
 /**
  * Brings what rises with time — error rates and traffic — up to the fabric's clock. The fabric calls
@@ -10,26 +11,22 @@ import org.infiniscope.sim.SimClock;
  */
 public final class Timeline {
 
-    private final SimClock clock;
+    private final LongSupplier clock;
     private final ErrorRates errors;
     private final Traffic traffic;
     private long last;
 
-    Timeline(FabricState state, SimClock clock) {
+    /** @param clock the fabric's time in nanoseconds */
+    Timeline(FabricState state, LongSupplier clock) {
         this.clock = clock;
         this.errors = new ErrorRates(state);
         this.traffic = new Traffic(state);
-        this.last = clock.nanoTime();
-    }
-
-    /** @return the clock the fabric runs on */
-    public SimClock clock() {
-        return clock;
+        this.last = clock.getAsLong();
     }
 
     /** Counts the time passed since the last call. */
     public void catchUp() {
-        long now = clock.nanoTime();
+        long now = clock.getAsLong();
         long passed = now - last;
         if (passed > 0) {
             last = now;
