@@ -11,14 +11,17 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
+import org.infiniscope.mad.Method;
 import org.infiniscope.mad.perf.ExtendedCounterVariant;
 import org.infiniscope.mad.perf.ExtendedPortCounter;
 import org.infiniscope.mad.perf.PortCounter;
 import org.infiniscope.mad.smp.LinearForwardingTable;
 import org.infiniscope.mad.smp.NodeInfo;
+import org.infiniscope.mad.smp.Notice;
 import org.infiniscope.mad.smp.PortInfo;
 import org.infiniscope.mad.smp.Smp;
 import org.infiniscope.mad.smp.SwitchInfo;
+import org.infiniscope.mad.transport.MadAddress;
 import org.infiniscope.mad.wire.MadFormatException;
 import org.junit.jupiter.api.Test;
 
@@ -102,6 +105,36 @@ class FaultInjectionTest {
         assertEquals(sm.lid("h3"), sm.portInfo("h3", 0).lid(), "the LID survives the pulled cable");
         assertEquals(2, sm.portInfo("h3", 0).portState(), "Init");
         assertNotNull(line.lidGet(NodeInfo.ATTRIBUTE_ID, 0, sm.lid("h3")), "SMPs pass Init ports");
+    }
+
+    @Test
+    void pullingACableSendsTrap128ToTheSm() throws MadFormatException {
+        List<byte[]> received = new ArrayList<>();
+        List<Integer> from = new ArrayList<>();
+        try (SimFabric.Attachment unused = line.fabric.attach(line.h1, 0, true, (mad, envelope) -> {
+            received.add(mad);
+            from.add(envelope.slid());
+        })) {
+            new MiniSm(line.fabric, line.h1).configure();
+            // the SM represses the traps the configuration raised, or they would be re-sent rather than raised anew
+            for (int i = 0; i < received.size(); i++) {
+                byte[] repress = received.get(i);
+                repress[3] = (byte) Method.TRAP_REPRESS;
+                // with the trap's own TID, which the fabric's channel leaves as it is (an endpoint's send stamps it)
+                line.fabric.exchange(line.h1, repress, repress.length, MadAddress.smi(from.get(i)));
+            }
+            received.clear();
+            faults.unplug("sw2", 3);
+            List<Integer> traps = new ArrayList<>();
+            for (byte[] mad : received) {
+                Smp smp = Smp.decode(mad);
+                if (smp.header().method() == Method.TRAP && smp.header().attributeId() == Notice.ATTRIBUTE_ID) {
+                    traps.add(smp.attribute(Notice.CODEC).trapNumberOrDeviceId());
+                }
+            }
+            // sw3 raises one too, but its way to the SM ran over the pulled cable
+            assertEquals(List.of(128), traps, "from sw2, at the SM's end of the pulled cable");
+        }
     }
 
     @Test
