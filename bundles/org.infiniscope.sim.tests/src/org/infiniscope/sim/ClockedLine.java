@@ -137,6 +137,15 @@ final class ClockedLine {
         return send(mad, MadAddress.smi(issuer));
     }
 
+    /** Represses every trap waiting. @return the nodes that sent them, in order */
+    List<Integer> repressAllNodes() throws MadFormatException {
+        List<Notice> traps = drain();
+        for (Notice trap : traps) {
+            assertEquals(null, repress(trap, 0), "nothing answers a TrapRepress");
+        }
+        return traps.stream().map(Notice::node).toList();
+    }
+
     /** Represses every trap queued so far, as an SM that got them does. */
     void repressAll() throws MadFormatException {
         for (Notice trap : drain()) {

@@ -61,12 +61,47 @@ class TrapTest {
     }
 
     @Test
+    void statesTheSmSetsSendNoTrapButTheLinkComingBackDoes() throws MadFormatException {
+        line.configure();
+        line.repressAll();
+        cutSw2Sw3();
+        line.repressAll();
+        line.setPortInfo(3, b -> b.portPhysicalState(2), 1, 2); // enabled again: the link trains to Init
+        // sw3's trap of the cut still waits for its repress, which could not reach it then: no second one
+        assertEquals(List.of(SW2), line.repressAllNodes(), "Down to Init is the link's doing: trap 128");
+        line.setPortInfo(3, b -> b.portState(3), 1, 2);
+        line.setPortInfo(3, b -> b.portState(4), 1, 2);
+        assertEquals(List.of(), line.drain(), "IBA 14.2.5.4: Armed and Active set by SubnSet change no flag");
+    }
+
+    @Test
     void noTrapBeforeAnSmGaveTheSwitchALidAndItsOwn() throws MadFormatException {
         cutSw2Sw3();
         assertEquals(List.of(), line.drain());
         line.setPortInfo(0, b -> b.lid(3), 1, 2); // a LID but no SM LID
         line.setPortInfo(3, b -> b.portPhysicalState(2), 1, 2);
         assertEquals(List.of(), line.drain());
+    }
+
+    @Test
+    void anSmEndpointGetsTheTrapAndItsRepressStopsTheResends() throws MadFormatException {
+        line.configure();
+        line.repressAll();
+        List<byte[]> atSm = new java.util.ArrayList<>();
+        var sm = line.engine.endpoints().attach(ClockedLine.H1, 1, 0, true, (mad, envelope) -> atSm.add(mad));
+        cutSw2Sw3();
+        List<SimFabric.Outcome> outcomes = line.drain().stream().map(n -> line.engine.carry(n.node(), n.port(), null,
+                n.mad(), 256, org.infiniscope.mad.transport.MadAddress.smi(n.dlid()), 0)).toList();
+        assertEquals(List.of(SimFabric.Outcome.DELIVERED, SimFabric.Outcome.LOST), outcomes,
+                "sw2's trap reaches the SM; sw3 is cut off from it");
+        assertEquals(1, atSm.size());
+        byte[] repress = atSm.get(0).clone();
+        repress[3] = (byte) Method.TRAP_REPRESS;
+        assertEquals(SimFabric.Outcome.CONSUMED, line.engine.carry(ClockedLine.H1, 1, sm, repress, 256,
+                org.infiniscope.mad.transport.MadAddress.smi(3), 0), "the SMA takes it and answers nothing");
+        line.engine.poll(line.now.get() + 10 * RESEND_NANOS);
+        assertEquals(List.of(SW3), line.drain().stream().map(org.infiniscope.sim.internal.Notice::node).toList(),
+                "the repress kept its TID through the fabric: only sw3's trap is sent again");
     }
 
     @Test

@@ -167,7 +167,9 @@ public final class Engine {
         if (smp != (destination.qpn() == Mad.SMI_QP)) {
             return Outcome.LOST; // SMPs go to QP0 only, GMPs never (IBA 13.5.1)
         }
-        if (sender != null && !Method.isResponse(mad[3] & 0xFF)) {
+        int method = mad[3] & 0xFF;
+        if (sender != null && !Method.isResponse(method) && method != Method.TRAP_REPRESS) {
+            // (a TrapRepress answers a trap: it keeps the trap's TID, which the SMA matches)
             Bits.put64(mad, 8, Bits.u64(mad, 8) & 0x0000_FFFF_FFFF_FFFFL | (long) sender.id() << 48);
         }
         if (mgmtClass == MgmtClass.SUBN_DIRECTED_ROUTE) {

@@ -165,7 +165,8 @@ final class PortAgent {
             }
             f.linkUp(g);
         } else if (wanted == ARMED || wanted == ACTIVE) {
-            setState(g, wanted);
+            // IBA 14.2.5.4: a change made by SubnSet does not set PortStateChange (nor send trap 128)
+            f.state[g] = (byte) wanted;
         }
         if (phys == PHYS_DISABLED) {
             disable(g);
