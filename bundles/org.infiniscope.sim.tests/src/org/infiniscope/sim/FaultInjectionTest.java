@@ -111,7 +111,7 @@ class FaultInjectionTest {
     void pullingACableSendsTrap128ToTheSm() throws MadFormatException {
         List<byte[]> received = new ArrayList<>();
         List<Integer> from = new ArrayList<>();
-        try (SimFabric.Attachment unused = line.fabric.attach(line.h1, 0, true, (mad, envelope) -> {
+        try (SimFabric.Attachment sm = line.fabric.attach(line.h1, 0, true, (mad, envelope) -> {
             received.add(mad);
             from.add(envelope.slid());
         })) {
@@ -120,8 +120,7 @@ class FaultInjectionTest {
             for (int i = 0; i < received.size(); i++) {
                 byte[] repress = received.get(i);
                 repress[3] = (byte) Method.TRAP_REPRESS;
-                // with the trap's own TID, which the fabric's channel leaves as it is (an endpoint's send stamps it)
-                line.fabric.exchange(line.h1, repress, repress.length, MadAddress.smi(from.get(i)));
+                sm.send(repress, repress.length, MadAddress.smi(from.get(i)), 0);
             }
             received.clear();
             faults.unplug("sw2", 3);
