@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 
+import org.infiniscope.console.UsageException;
 import org.infiniscope.mad.perf.PortCounter;
 import org.infiniscope.sim.SimFabric;
 import org.infiniscope.sim.VirtualClock;
@@ -38,5 +39,33 @@ class SimulateConsoleTest {
         assertEquals(1, fabric.faults().counter("a", 1, PortCounter.LINK_DOWNED_COUNTER), "line 1 pulled the cable");
         assertEquals(7, fabric.faults().counter("sw", 1, PortCounter.PORT_RCV_ERRORS));
         assertEquals(Duration.ofMinutes(1).toNanos(), clock.nanoTime());
+    }
+
+    @Test
+    void theLaunchersFabricPropertyNamesTheTopology() throws Exception {
+        assertEquals("", SimulateTool.topologyOf(null), "the built-in fabric");
+        assertEquals("", SimulateTool.topologyOf("sim"));
+        assertEquals("ft3:12", SimulateTool.topologyOf("sim:ft3:12"));
+        assertEquals("ft3:12", SimulateTool.topologyOf("ft3:12"), "what a user types after --fabric");
+        assertEquals("/tmp/x.net", SimulateTool.topologyOf("/tmp/x.net"));
+        for (String bad : List.of("ibsim:lab", "umad", "umad:mlx5_0:1", "sim:ft2:2:1:2@h00001")) {
+            UsageException e = org.junit.jupiter.api.Assertions.assertThrows(UsageException.class,
+                    () -> SimulateTool.topologyOf(bad), bad);
+            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().startsWith("--fabric " + bad + ": "),
+                    e.getMessage());
+        }
+    }
+
+    @Test
+    void aFabricGivenThroughTheLauncherIsTheOneServed() throws UsageException {
+        String name = "infiniscope-simulate-test-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
+        SimulateTool tool = new SimulateTool(new ByteArrayInputStream(new byte[0]), "sim:ft2:2:1:3");
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int status = tool.run(new org.infiniscope.console.ToolInvocation(List.of("--ibsim-socket", name),
+                new PrintWriter(out, true), new PrintWriter(err, true)));
+        assertEquals(0, status, err.toString());
+        org.junit.jupiter.api.Assertions.assertTrue(out.toString().startsWith("simulate: 9 nodes;"),
+                "2 leaves, 1 spine, 6 hosts: " + out);
     }
 }

@@ -16,6 +16,8 @@ import org.infiniscope.console.UsageException;
 import org.infiniscope.sim.SimClock;
 import org.infiniscope.sim.SimFabric;
 import org.infiniscope.sim.VirtualClock;
+import org.osgi.framework.BundleContext;
+import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 
 /**
@@ -31,16 +33,51 @@ public final class SimulateTool implements ConsoleTool {
     /** ibsim's default socket name, which umad2sim uses when {@code IBSIM_SOCKNAME} is unset. */
     static final String DEFAULT_SOCKET = "sim";
 
-    private final InputStream stdin;
+    /** The framework property the launcher sets from {@code --fabric} (it takes the option out of the arguments). */
+    static final String FABRIC_PROPERTY = "infiniscope.fabric";
 
-    /** The tool as the console runs it: it stops when the process's standard input closes. */
-    public SimulateTool() {
-        this(System.in);
+    private final InputStream stdin;
+    private final String fabricProperty;
+
+    /**
+     * The tool as the console runs it: it stops when the process's standard input closes, and serves the
+     * {@code --fabric} the launcher passed as a framework property when no {@code --net} is given.
+     */
+    @Activate
+    public SimulateTool(BundleContext context) {
+        this(System.in, context.getProperty(FABRIC_PROPERTY));
     }
 
     /** For tests: stops when this stream ends. */
     SimulateTool(InputStream stdin) {
+        this(stdin, null);
+    }
+
+    /** For tests: stops when this stream ends; {@code fabric} as the launcher's {@code --fabric}. */
+    SimulateTool(InputStream stdin, String fabric) {
         this.stdin = stdin;
+        this.fabricProperty = fabric;
+    }
+
+    /**
+     * @return the topology a {@code --fabric} value names: {@code sim} the built-in fabric, {@code sim:TOPOLOGY}, or a
+     *         generator or topology file as it is
+     * @throws UsageException for a fabric that is not a simulated one, or one with an attach point
+     */
+    static String topologyOf(String fabric) throws UsageException {
+        if (fabric == null || fabric.isEmpty() || fabric.equals("sim")) {
+            return "";
+        }
+        if (fabric.startsWith("ibsim:") || fabric.equals("umad") || fabric.startsWith("umad:")) {
+            throw new UsageException("--fabric " + fabric + ": simulate serves a simulated fabric;"
+                    + " give sim[:TOPOLOGY], a generator such as ft3:12, or a topology file");
+        }
+        String topology = fabric.startsWith("sim:") ? fabric.substring(4) : fabric;
+        if (fabric.startsWith("sim") && topology.contains("@")) {
+            throw new UsageException("--fabric " + fabric + ": simulate serves the whole fabric;"
+                    + " clients choose their node with SIM_HOST, not @NODE");
+        }
+        return topology;
     }
 
     @Override
@@ -74,7 +111,7 @@ public final class SimulateTool implements ConsoleTool {
 
     @Override
     public int run(ToolInvocation invocation) throws UsageException {
-        String topology = "";
+        String topology = null;
         String faults = null;
         boolean virtual = false;
         int port = -1;
@@ -98,6 +135,9 @@ public final class SimulateTool implements ConsoleTool {
         }
         if (socket == null && port < 0) {
             socket = DEFAULT_SOCKET;
+        }
+        if (topology == null) {
+            topology = topologyOf(fabricProperty);
         }
         SimFabric fabric;
         try {
