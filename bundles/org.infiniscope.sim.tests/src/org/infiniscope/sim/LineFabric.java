@@ -30,9 +30,20 @@ final class LineFabric {
 
     static final long H1 = 0x100, H2 = 0x200, H3 = 0x300, SW1 = 0x1000, SW2 = 0x2000, SW3 = 0x3000;
 
-    final SimFabric fabric = SimFabric.of(topology());
-    final SimFabric.AttachPoint h1 = fabric.attachPoint("h1", 1);
+    final SimFabric fabric;
+    final SimFabric.AttachPoint h1;
     private long tid = 1;
+
+    /** The fabric in real time. */
+    LineFabric() {
+        this(SimClock.system());
+    }
+
+    /** The fabric on a clock. */
+    LineFabric(SimClock clock) {
+        fabric = SimFabric.of(topology(), clock);
+        h1 = fabric.attachPoint("h1", 1);
+    }
 
     static Topology topology() {
         return new Topology(

@@ -21,16 +21,42 @@ import org.infiniscope.topology.Topology;
 public final class SimFabric {
 
     private final Topology topology;
+    private final SimClock clock;
     private final Engine engine;
+    private final SimFaults faults;
+    private final SimTraffic traffic;
 
-    private SimFabric(Topology topology) {
+    private SimFabric(Topology topology, SimClock clock) {
         this.topology = topology;
-        this.engine = new Engine(topology);
+        this.clock = clock;
+        this.engine = new Engine(topology, clock);
+        this.faults = new SimFaults(this);
+        this.traffic = new SimTraffic(this);
     }
 
-    /** @return a fabric of this topology, freshly powered on */
+    /** @return a fabric of this topology, freshly powered on, running in real time */
     public static SimFabric of(Topology topology) {
-        return new SimFabric(Objects.requireNonNull(topology, "topology"));
+        return of(topology, SimClock.system());
+    }
+
+    /** @return a fabric of this topology, freshly powered on, whose error rates and traffic follow {@code clock} */
+    public static SimFabric of(Topology topology, SimClock clock) {
+        return new SimFabric(Objects.requireNonNull(topology, "topology"), Objects.requireNonNull(clock, "clock"));
+    }
+
+    /** @return the clock the fabric runs on; {@code clock()::nanoTime} is its time for anything time-based */
+    public SimClock clock() {
+        return clock;
+    }
+
+    /** @return the faults injected into this fabric: pulled cables, disabled ports, errors, lost MADs, restarts */
+    public SimFaults faults() {
+        return faults;
+    }
+
+    /** @return the traffic flows between the fabric's hosts */
+    public SimTraffic traffic() {
+        return traffic;
     }
 
     /** @return the topology it was built from */
@@ -229,12 +255,12 @@ public final class SimFabric {
      * what the nodes queued is carried. A server calls it every few tens of milliseconds.
      */
     public synchronized void poll() {
-        engine.poll(System.nanoTime());
+        engine.poll(clock.nanoTime());
         flushNotices();
     }
 
     /** Carries the MADs the nodes sent on their own (traps) to their destinations; lost ones are dropped. */
-    private void flushNotices() {
+    void flushNotices() {
         ArrayDeque<Notice> queue = engine.notices();
         for (int i = 0; i < MAX_NOTICES_PER_FLUSH && !queue.isEmpty(); i++) {
             Notice n = queue.poll();

@@ -74,6 +74,22 @@ class FabricStateTest {
     }
 
     @Test
+    void aSwitchSumsItsPortsForAllPortSelectAndACaRefusesIt() throws MadFormatException {
+        Engine engine = new Engine(pair(0, 0));
+        FabricState f = engine.state();
+        f.counters[f.port(1, 1) * 4 + Pma.XMIT_PKTS] = 5;
+        f.counters[f.port(1, 3) * 4 + Pma.XMIT_PKTS] += 7;
+        long before = f.counter(f.port(1, 0), Pma.XMIT_PKTS) + f.counter(f.port(1, 2), Pma.XMIT_PKTS);
+        byte[] get = PerfMgtMad.get(PerfAttributes.PORT_COUNTERS, 1, 0xFF);
+        new Pma(f).handle(get, 1);
+        assertEquals(before + f.counter(f.port(1, 3), Pma.XMIT_PKTS) + 5,
+                PerfMgtMad.decode(get, PerfAttributes.PORT_COUNTERS).value().get(PortCounter.PORT_XMIT_PKTS));
+        byte[] ca = PerfMgtMad.get(PerfAttributes.PORT_COUNTERS, 1, 0xFF);
+        new Pma(f).handle(ca, 0);
+        assertEquals(org.infiniscope.mad.MadStatus.INVALID_ATTRIBUTE_VALUE, org.infiniscope.mad.wire.Bits.u16(ca, 4));
+    }
+
+    @Test
     void portCountersSaturateAt32BitsWhileTheExtendedOnesGoOn() throws MadFormatException {
         Engine engine = new Engine(pair(0, 0));
         FabricState f = engine.state();
@@ -91,6 +107,6 @@ class FabricStateTest {
     @Test
     void bytesPerPortStaySmall() {
         // a radix-36 3-level fat tree: 11,664 hosts and 1,620 switches are about 83,000 ports
-        assertEquals(197, FabricState.bytesPerPort());
+        assertEquals(231, FabricState.bytesPerPort());
     }
 }

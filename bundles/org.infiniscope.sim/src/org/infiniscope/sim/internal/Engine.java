@@ -18,6 +18,7 @@ import org.infiniscope.mad.smp.SmInfo;
 import org.infiniscope.mad.smp.Smp;
 import org.infiniscope.mad.transport.MadAddress;
 import org.infiniscope.mad.wire.Bits;
+import org.infiniscope.sim.SimClock;
 import org.infiniscope.sim.SimFabric.Envelope;
 import org.infiniscope.sim.SimFabric.Outcome;
 import org.infiniscope.topology.Topology;
@@ -43,6 +44,10 @@ public final class Engine {
     private final Traps traps;
     private final Endpoints endpoints = new Endpoints();
     private MadAddress answerSource;
+    private final MadLoss loss;
+    private final Timeline timeline;
+    /** The attribute ID of the MAD being carried, for the drop rates that name one. */
+    private int attribute;
     /** MADs the nodes sent on their own, in order, until the fabric carries them. */
     private final ArrayDeque<Notice> notices = new ArrayDeque<>();
 
@@ -52,16 +57,37 @@ public final class Engine {
     }
 
     /**
+     * A fabric built from a topology, every cabled link trained up to Init, on a clock: error rates and traffic
+     * follow it, and so do trap re-sends and M_Key leases.
+     */
+    public Engine(Topology topology, SimClock clock) {
+        this(topology, (LongSupplier) clock::nanoTime);
+    }
+
+    /**
      * A fabric built from a topology, every cabled link trained up to Init.
      *
-     * @param clock the time in nanoseconds (as {@link System#nanoTime}) for trap re-sends and M_Key leases
+     * @param clock the time in nanoseconds (as {@link System#nanoTime}) for trap re-sends, M_Key leases, error
+     *        rates and traffic
      */
     public Engine(Topology topology, LongSupplier clock) {
         this.f = new FabricState(topology);
         this.traps = new Traps(f, notices, clock);
         this.sma = new Sma(f, traps, clock);
         this.pma = new Pma(f);
+        this.loss = new MadLoss(f);
+        this.timeline = new Timeline(f, clock);
         f.onSwitchPortChange(traps::portStateChanged);
+    }
+
+    /** @return the MADs lost at ports */
+    public MadLoss loss() {
+        return loss;
+    }
+
+    /** @return what rises with time: error rates and traffic */
+    public Timeline timeline() {
+        return timeline;
     }
 
     /** @return the MADs the nodes have sent on their own (traps), oldest first; the fabric drains it */
@@ -70,12 +96,14 @@ public final class Engine {
     }
 
     /**
-     * Lets time pass: queues into {@link #notices()} the re-send of each trap not repressed within its timeout, and
-     * ends the M_Key leases that ran out. The fabric calls it now and then.
+     * Lets time pass: queues into {@link #notices()} the re-send of each trap not repressed within its timeout, ends
+     * the M_Key leases that ran out, and counts error rates and traffic up to the clock. The fabric calls it now and
+     * then.
      *
      * @param nowNanos the time on the engine's clock
      */
     public void poll(long nowNanos) {
+        timeline.catchUp();
         traps.poll(nowNanos);
         sma.expireLeases(nowNanos);
     }
@@ -129,9 +157,11 @@ public final class Engine {
      */
     public Outcome carry(int srcNode, int srcPort, Endpoints.Attached sender, byte[] mad, int length,
             MadAddress destination, int sqp) {
+        timeline.catchUp();
         if (length < Mad.SIZE || mad.length < Mad.SIZE || (mad[0] & 0xFF) != MadHeader.BASE_VERSION) {
             return Outcome.LOST;
         }
+        attribute = Bits.u16(mad, 16);
         int mgmtClass = mad[1] & 0xFF;
         boolean smp = MgmtClass.isSubnetManagement(mgmtClass);
         if (smp != (destination.qpn() == Mad.SMI_QP)) {
@@ -151,6 +181,9 @@ public final class Engine {
             int lid = f.lid[f.lidPort(srcNode, local)];
             if (!forAgent(mad, srcNode, local)) {
                 return deliver(mad, srcNode, local, new Envelope(PERMISSIVE, lid, 0, sqp));
+            }
+            if (loss.lostAtAgent(srcNode, 0, local, attribute)) {
+                return Outcome.LOST;
             }
             if (!sma.handle(mad, srcNode, local)) {
                 return consumedOrLost(mad);
@@ -240,6 +273,9 @@ public final class Engine {
                     if (!forAgent(mad, node, endpoint)) {
                         return deliver(mad, node, endpoint, envelope);
                     }
+                    if (loss.lostAtAgent(node, arrival, local, attribute)) {
+                        return Outcome.LOST;
+                    }
                     if (!sma.handle(mad, node, local)) {
                         return consumedOrLost(mad);
                     }
@@ -308,6 +344,9 @@ public final class Engine {
         int endpoint = f.isSwitch(node) ? 0 : port;
         if (!forAgent(mad, node, endpoint)) {
             return deliver(mad, node, endpoint, new Envelope(dlid, f.lid[requester], destination.qpn(), sqp));
+        }
+        if (loss.lostAtAgent(node, node == srcNode && port == srcPort ? 0 : port, port, attribute)) {
+            return Outcome.LOST;
         }
         boolean answered = smp ? sma.handle(mad, node, port) : pma.handle(mad, node);
         if (!answered) {
@@ -402,7 +441,7 @@ public final class Engine {
             return -1;
         }
         pma.countHop(out, in);
-        return in;
+        return loss.lostOnArrival(in, attribute) ? -1 : in;
     }
 
     private boolean passes(int g, boolean smp) {

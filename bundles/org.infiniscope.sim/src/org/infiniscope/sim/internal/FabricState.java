@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.IntConsumer;
 
+import org.infiniscope.mad.perf.PortCounter;
 import org.infiniscope.topology.Link;
 import org.infiniscope.topology.Node;
 import org.infiniscope.topology.NodeType;
@@ -104,6 +105,12 @@ public final class FabricState {
     final byte[] vlArbHigh;
     /** PortCounters: XmitData, RcvData, XmitPkts, RcvPkts (4 per port). */
     final long[] counters;
+    /** The error counters of PortCounters, by {@code PortCounter} ordinal ({@link Counters#ERRORS} per port). */
+    final char[] errorCounters;
+    /** PortXmitWait. */
+    final long[] xmitWait;
+    /** Cables pulled out: each end's global port to the other's, until put back. */
+    final Map<Integer, Integer> unplugged = new HashMap<>();
 
     // per switch (indexed by node; null or 0 for CAs and routers)
     final byte[][] lft;
@@ -186,6 +193,8 @@ public final class FabricState {
         vlArbLow = new byte[ports * VLARB_CAP * 2];
         vlArbHigh = new byte[ports * VLARB_CAP * 2];
         counters = new long[ports * 4];
+        errorCounters = new char[ports * Counters.ERRORS];
+        xmitWait = new long[ports];
         lft = new byte[nodeCount][];
         mft = new byte[nodeCount][];
         linearFdbTop = new char[nodeCount];
@@ -241,18 +250,26 @@ public final class FabricState {
     private void cable(Link link) {
         int a = port(byName.get(link.a()), link.portA());
         int b = port(byName.get(link.b()), link.portB());
-        int width = link.width() != 0 ? link.width() : topology.defaultWidth();
-        int speed = link.speed() != 0 ? link.speed() : topology.defaultSpeed();
-        int ext = link.extSpeed() != 0 ? link.extSpeed() : topology.defaultExtSpeed();
         for (int g : new int[]{a, b}) {
-            enable(g, width, speed, ext);
-            cableWidth[g] = widthEnabled[g];
-            cableSpeed[g] = speedEnabled[g];
-            cableExt[g] = extEnabled[g];
+            capabilities(g, link);
         }
         remote[a] = b;
         remote[b] = a;
         linkUp(a);
+    }
+
+    /**
+     * Enables at a cabled port what its cable offers, as at power-on, and keeps the cable's masks: the link trains
+     * within them. The port supports every width and speed ({@link #initNode}).
+     */
+    private void capabilities(int g, Link link) {
+        int width = link.width() != 0 ? link.width() : topology.defaultWidth();
+        int speed = link.speed() != 0 ? link.speed() : topology.defaultSpeed();
+        int ext = link.extSpeed() != 0 ? link.extSpeed() : topology.defaultExtSpeed();
+        enable(g, width, speed, ext);
+        cableWidth[g] = widthEnabled[g];
+        cableSpeed[g] = speedEnabled[g];
+        cableExt[g] = extEnabled[g];
     }
 
     /**
@@ -433,6 +450,21 @@ public final class FabricState {
         return portGuid[globalPort];
     }
 
+    /** @return the NodeGUID of node {@code n} */
+    public long nodeGuid(int n) {
+        return nodeGuid[n];
+    }
+
+    /** Gives node {@code n} another NodeGUID. */
+    public void setNodeGuid(int n, long guid) {
+        nodeGuid[n] = guid;
+    }
+
+    /** Gives a global port another PortGUID. */
+    public void setPortGuid(int globalPort, long guid) {
+        portGuid[globalPort] = guid;
+    }
+
     /** @return the PortPhysicalState of a global port */
     public int physState(int globalPort) {
         return physState[globalPort];
@@ -477,11 +509,160 @@ public final class FabricState {
         return table;
     }
 
+    /**
+     * A port loses its link: PortState Down and PhysState {@code phys} (Polling, or Disabled), noted as a change.
+     * A link that was up counts in LinkDownedCounter unless {@code commanded} (the port itself was disabled).
+     */
+    private void loseLink(int g, int phys, boolean commanded) {
+        if (physState[g] == PHYS_LINK_UP && !commanded) {
+            Counters.add(this, g, PortCounter.LINK_DOWNED_COUNTER, 1);
+        }
+        if (physState[g] != phys || state[g] != DOWN) {
+            physState[g] = (byte) phys;
+            state[g] = DOWN;
+            markChange(g);
+        }
+    }
+
+    /**
+     * Pulls the cable out of a port: both ends lose the link, to PortState Down and PhysState Polling (IBA 5.4.4:
+     * a port without a signal polls), keeping their LIDs and tables as a real port does.
+     *
+     * @return false when no cable is plugged in at the port
+     */
+    public boolean unplug(int a) {
+        int b = remote[a];
+        if (b < 0) {
+            return false;
+        }
+        remote[a] = -1;
+        remote[b] = -1;
+        unplugged.put(a, b);
+        unplugged.put(b, a);
+        loseLink(a, physState[a] == PHYS_DISABLED ? PHYS_DISABLED : PHYS_POLLING, false);
+        loseLink(b, physState[b] == PHYS_DISABLED ? PHYS_DISABLED : PHYS_POLLING, false);
+        return true;
+    }
+
+    /**
+     * Plugs a pulled cable back in: the link trains to LinkUp and Init when both ends are enabled; an SM must
+     * bring the ports to Active again.
+     *
+     * @return false when the port's cable was not pulled
+     */
+    public boolean replug(int a) {
+        Integer b = unplugged.remove(a);
+        if (b == null) {
+            return false;
+        }
+        unplugged.remove(b);
+        remote[a] = b;
+        remote[b] = a;
+        linkUp(a);
+        return true;
+    }
+
+    /** @return whether the port's cable has been pulled out */
+    public boolean isUnplugged(int g) {
+        return unplugged.containsKey(g);
+    }
+
+    /** Disables a port (PhysState Disabled, PortState Down); its peer loses the link and polls. */
+    public void disable(int g) {
+        int r = remote[g];
+        loseLink(g, PHYS_DISABLED, true);
+        if (r >= 0 && physState[r] != PHYS_DISABLED) {
+            loseLink(r, PHYS_POLLING, false);
+        }
+    }
+
+    /**
+     * Enables a disabled port: it polls, and the link trains when the peer is enabled too (IBA 5.4.4; ibsim leaves
+     * the port polling).
+     */
+    public void enable(int g) {
+        if (physState[g] == PHYS_DISABLED) {
+            physState[g] = (byte) PHYS_POLLING;
+            markChange(g);
+            linkUp(g);
+        }
+    }
+
+    /**
+     * Resets a node as a power cycle does: its neighbours lose their links, every port of the node comes back
+     * with LID 0, no M_Key, default tables and zero counters, a switch's LFT and MFT empty with both tops 0; then
+     * the cabled links train again to Init. GUIDs stay as they are.
+     */
+    public void reset(int n) {
+        Node node = topology.nodes().get(n);
+        for (int p = 1; p <= portCount[n]; p++) {
+            int r = remote[port(n, p)];
+            if (r >= 0) {
+                loseLink(r, physState[r] == PHYS_DISABLED ? PHYS_DISABLED : PHYS_POLLING, false);
+            }
+        }
+        for (int p = 0; p <= portCount[n]; p++) {
+            int g = port(n, p);
+            clearPort(g);
+            markChange(g);
+        }
+        lft[n] = null;
+        mft[n] = null;
+        linearFdbTop[n] = 0;
+        multicastFdbTop[n] = 0;
+        lifeTime[n] = 0;
+        smKey[n] = 0;
+        smActCount[n] = 0;
+        smPriority[n] = 0;
+        smState[n] = 0;
+        // GUIDs are burnt in: a restart keeps even a duplicated one
+        long[] guids = Arrays.copyOfRange(portGuid, port(n, 0), port(n, portCount[n]) + 1);
+        initNode(n, node);
+        System.arraycopy(guids, 0, portGuid, port(n, 0), guids.length);
+        for (Link link : topology.links()) {
+            if (link.a().equals(names[n])) {
+                capabilities(port(n, link.portA()), link);
+            }
+            if (link.b().equals(names[n])) {
+                capabilities(port(n, link.portB()), link);
+            }
+        }
+        for (int p = 1; p <= portCount[n]; p++) {
+            int g = port(n, p);
+            if (remote[g] >= 0) {
+                linkUp(g);
+            }
+        }
+    }
+
+    private void clearPort(int g) {
+        lid[g] = 0;
+        lmc[g] = 0;
+        smLid[g] = 0;
+        smSl[g] = 0;
+        widthSupported[g] = widthEnabled[g] = widthActive[g] = 0;
+        speedSupported[g] = speedEnabled[g] = speedActive[g] = 0;
+        extSupported[g] = extEnabled[g] = extActive[g] = 0;
+        mKey[g] = 0;
+        mKeyProtect[g] = 0;
+        mKeyLease[g] = 0;
+        mKeyViolations[g] = 0;
+        mKeyLeaseEnds.remove(g);
+        pKeyViolations[g] = 0;
+        enforcement[g] = 0;
+        Arrays.fill(pKeys, g * PKEY_CAP * 2, (g + 1) * PKEY_CAP * 2, (byte) 0);
+        Arrays.fill(sl2vl, g * 8, g * 8 + 8, (byte) 0);
+        Arrays.fill(vlArbLow, g * VLARB_CAP * 2, (g + 1) * VLARB_CAP * 2, (byte) 0);
+        Arrays.fill(vlArbHigh, g * VLARB_CAP * 2, (g + 1) * VLARB_CAP * 2, (byte) 0);
+        Counters.clear(this, g);
+    }
+
     /** @return bytes of the per-port arrays per port, for the scale report */
     public static int bytesPerPort() {
         return 8 /* guid */ + 4 /* remote */ + 2 /* states */ + 2 + 1 + 2 + 1 /* lid lmc smlid smsl */ + 9 + 3
         /* width/speed, cable */ + 4 /* mtu vls timeout protect */ + 8 + 2 + 2 /* mkey lease violations */
                 + 2 + 1 + 1 + 1 /* pkey violations, constraint errors, enforcement */
-                + 8 /* gid prefix */ + PKEY_CAP * 2 + 8 + VLARB_CAP * 4 + 32 /* counters */;
+                + 8 /* gid prefix */ + PKEY_CAP * 2 + 8 + VLARB_CAP * 4 + 32 /* counters */
+                + Counters.ERRORS * 2 + 8 /* error counters, xmit wait */;
     }
 }

@@ -5,14 +5,23 @@ import java.util.Arrays;
 import org.infiniscope.mad.ClassPortInfo;
 import org.infiniscope.mad.MadStatus;
 import org.infiniscope.mad.Method;
+import org.infiniscope.mad.perf.ExtendedCounterVariant;
+import org.infiniscope.mad.perf.ExtendedPortCounter;
 import org.infiniscope.mad.perf.PerfAttributes;
+import org.infiniscope.mad.perf.PerfCapability;
+import org.infiniscope.mad.perf.PerfCounter;
+import org.infiniscope.mad.perf.PerfCounterCodec;
+import org.infiniscope.mad.perf.PerfCounters;
 import org.infiniscope.mad.perf.PerfMgtMad;
+import org.infiniscope.mad.perf.PortCounter;
 import org.infiniscope.mad.wire.Bits;
+import org.infiniscope.mad.wire.MadFormatException;
 
 /**
- * The performance management agent of every simulated node (IBA 16.1): ClassPortInfo, PortCounters (32-bit,
- * saturating, with the partition enforcement's PortXmit/RcvConstraintErrors) and PortCountersExtended (the four 64-bit data and packet counters), both reset by a Set with
- * CounterSelect. Both views read the same counters, as on most HCAs, so resetting one resets the other.
+ * The performance management agent of every simulated node (IBA 16.1): ClassPortInfo, PortCounters (every counter
+ * but QP1Dropped, saturating at its width) and PortCountersExtended (the four 64-bit data and packet counters), both
+ * reset by a Set with CounterSelect. Both views read the same {@link Counters}, as on most HCAs, so resetting one
+ * resets the other.
  */
 final class Pma {
 
@@ -20,16 +29,13 @@ final class Pma {
     static final int XMIT_DATA = 0, RCV_DATA = 1, XMIT_PKTS = 2, RCV_PKTS = 3;
     /** Data words a MAD puts on the wire: LRH 8 + BTH 12 + DETH 8 + MAD 256 + ICRC 4 bytes, over 4. */
     static final int MAD_WORDS = (8 + 12 + 8 + 256 + 4) / 4;
-    /**
-     * ibsim's PMA capabilities: IsExtendedWidthSupported (PortCountersExtended with the unicast and multicast
-     * counters) and IsPortXmitWaitSupported (PortXmitWait stays 0: the simulator has no congestion).
-     */
-    private static final int CAPABILITIES = 1 << 9 | 1 << 12;
-    /** Switches add IsAllPortSelect, as ibsim's: PortSelect 0xFF sums the ports (Get) or resets them all (Set). */
-    private static final int SWITCH_CAPABILITIES = CAPABILITIES | 1 << 8;
+    /** The four-counter (NoIETF) PortCountersExtended, and PortXmitWait. */
+    private static final int CAPABILITIES = PerfCapability.IS_EXTENDED_WIDTH_SUPPORTED_NO_IETF
+            | PerfCapability.PORT_COUNTERS_XMIT_WAIT_SUPPORTED;
+    /** Switches add AllPortSelect, as ibsim's: PortSelect 0xFF sums the ports (Get) or resets them all (Set). */
+    private static final int SWITCH_CAPABILITIES = CAPABILITIES | PerfCapability.ALL_PORT_SELECT;
+    private static final PerfCounterCodec<ExtendedPortCounter> EXTENDED = ExtendedCounterVariant.NO_IETF.codec();
     private static final int D = PerfMgtMad.DATA_OFFSET;
-    /** PortCounters CounterSelect bits of PortXmitConstraintErrors and PortRcvConstraintErrors. */
-    private static final int XMIT_CONSTRAINT_SELECT = 1 << 7, RCV_CONSTRAINT_SELECT = 1 << 8;
 
     private final FabricState f;
 
@@ -88,59 +94,72 @@ final class Pma {
             return MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE;
         }
         int portSelect = Bits.u8(mad, D + 1);
-        int select = Bits.u16(mad, D + 2);
         boolean all = portSelect == 0xFF && f.isSwitch(n);
         if (!all && (portSelect > f.portCount[n] || portSelect == 0 && !f.isSwitch(n))) {
-            return MadStatus.INVALID_ATTRIBUTE_VALUE;
+            return MadStatus.INVALID_ATTRIBUTE_VALUE; // AllPortSelect is a switch's capability only
         }
+        try {
+            if (extended) {
+                counters(mad, n, portSelect, set, EXTENDED, Pma::extendedValue);
+            } else {
+                counters(mad, n, portSelect, set, PerfAttributes.PORT_COUNTERS, Pma::portCountersValue);
+            }
+        } catch (MadFormatException e) {
+            return MadStatus.INVALID_ATTRIBUTE_VALUE; // cannot happen: a MAD holds the whole attribute
+        }
+        return MadStatus.OK;
+    }
+
+    /** The value of a counter as PortCounters shows it: at most its width, as it stops there. */
+    private static long portCountersValue(FabricState f, int g, PortCounter c) {
+        return Math.min(Counters.get(f, g, c), c.max());
+    }
+
+    private static long extendedValue(FabricState f, int g, ExtendedPortCounter c) {
+        return Counters.get(f, g, PortCounter.valueOf(c.name()));
+    }
+
+    /** How the model's value of one counter of an attribute is read. */
+    private interface Reader<C> {
+        long value(FabricState f, int g, C counter);
+    }
+
+    /**
+     * A Set zeroes the counters its select mask names on the port, or on every port of a switch with PortSelect
+     * 0xFF (IBA 16.1.3.5); the answer carries the port's counters, or with 0xFF their sums (each stopping at its
+     * width), as ibqueryerrors reads a switch whose PMA claims AllPortSelect.
+     */
+    private <C extends Enum<C> & PerfCounter> void counters(byte[] mad, int n, int portSelect, boolean set,
+            PerfCounterCodec<C> codec, Reader<C> read) throws MadFormatException {
+        PerfCounters<C> request = codec.decode(mad, D);
+        boolean all = portSelect == 0xFF;
         int first = all ? 0 : portSelect;
         int last = all ? f.portCount[n] : portSelect;
         if (set) {
-            // PortCounters select bits 12–15 and Extended bits 0–3 name XmitData, RcvData, XmitPkts, RcvPkts;
-            // Extended bits 4–5, the unicast packets, are the same two packet counters here
-            int traffic = extended ? select & 0xF | (select >>> 4 & 0x3) << 2 : select >>> 12 & 0xF;
-            for (int p = first; p <= last; p++) {
-                int g = f.port(n, p);
-                for (int c = 0; c < 4; c++) {
-                    if ((traffic & 1 << c) != 0) {
-                        f.counters[g * 4 + c] = 0;
+            for (C c : request.selected()) {
+                if (codec.counters().contains(c)) {
+                    PortCounter counter = PortCounter.valueOf(c.name());
+                    for (int p = first; p <= last; p++) {
+                        if (Counters.implemented(counter)) {
+                            Counters.set(f, f.port(n, p), counter, 0);
+                        }
                     }
                 }
-                if (!extended && (select & XMIT_CONSTRAINT_SELECT) != 0) {
-                    f.xmitConstraintErrors[g] = 0;
-                }
-                if (!extended && (select & RCV_CONSTRAINT_SELECT) != 0) {
-                    f.rcvConstraintErrors[g] = 0;
-                }
             }
         }
-        // one port, or the sum of a switch's ports (AllPortSelect)
-        long[] sum = new long[4];
-        int xmitConstraint = 0, rcvConstraint = 0;
-        for (int p = first; p <= last; p++) {
-            int g = f.port(n, p);
-            for (int c = 0; c < 4; c++) {
-                long v = sum[c] + f.counters[g * 4 + c];
-                sum[c] = v < 0 ? Long.MAX_VALUE : v;
+        PerfCounters.Builder<C> answer = PerfCounters.builder(codec.type()).portSelect(portSelect)
+                .counterSelect(request.counterSelect());
+        for (C c : codec.counters()) {
+            // a sum stops at the counter's width, as the counter does (the model's 64-bit ones at Long.MAX_VALUE)
+            long max = c.max() == -1 ? Long.MAX_VALUE : c.max();
+            long sum = 0;
+            for (int p = first; p <= last; p++) {
+                long value = read.value(f, f.port(n, p), c);
+                sum = value > max - sum ? max : sum + value;
             }
-            xmitConstraint += f.xmitConstraintErrors[g] & 0xFF;
-            rcvConstraint += f.rcvConstraintErrors[g] & 0xFF;
+            answer.set(c, sum);
         }
-        Arrays.fill(mad, D + 4, mad.length, (byte) 0);
-        if (extended) {
-            for (int c = 0; c < 4; c++) {
-                Bits.put64(mad, D + 8 + 8 * c, sum[c]);
-            }
-            // every MAD the simulator carries is unicast: the unicast packets are all of them, multicast none
-            Bits.put64(mad, D + 40, sum[XMIT_PKTS]);
-            Bits.put64(mad, D + 48, sum[RCV_PKTS]);
-        } else {
-            Bits.put8(mad, D + 16, Math.min(xmitConstraint, 0xFF));
-            Bits.put8(mad, D + 17, Math.min(rcvConstraint, 0xFF));
-            for (int c = 0; c < 4; c++) {
-                Bits.put32(mad, D + 24 + 4 * c, (int) Math.min(sum[c], 0xFFFF_FFFFL));
-            }
-        }
-        return MadStatus.OK;
+        Arrays.fill(mad, D, mad.length, (byte) 0);
+        codec.encode(answer.build(), mad, D);
     }
 }
