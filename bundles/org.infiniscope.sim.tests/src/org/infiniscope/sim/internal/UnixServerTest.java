@@ -202,6 +202,20 @@ class UnixServerTest {
     }
 
     @Test
+    void aLostTrapRepressComesBackAsNothingButOtherLostMadsWithStatus110() throws Exception {
+        try (Client client = new Client()) {
+            client.connect("", false);
+            byte[] repress = Smp.lidRouted(Method.TRAP_REPRESS, 9, 0x0002, 0, 0, new byte[0]).encode();
+            client.send(repress, 77); // no port has LID 77
+            byte[] get = Smp.lidRouted(Method.GET, 10, NodeInfo.ATTRIBUTE_ID, 0, 0, new byte[0]).encode();
+            client.send(get, 77);
+            byte[] next = client.next();
+            assertEquals(IbsimServer.STATUS_LOST, status(next), "the Get comes back undelivered");
+            assertEquals(Method.GET, mad(next)[3] & 0xFF, "and it is the first thing back: no bounced repress");
+        }
+    }
+
+    @Test
     void aSecondServerOnTheSameNameIsRefusedWithAReason() {
         IOException e = assertThrows(IOException.class, () -> IbsimServer.unix(SimFabric.of(topology()), name));
         assertTrue(e.getMessage().contains("in use"), e.getMessage());

@@ -337,6 +337,9 @@ public final class IbsimServer implements Closeable {
                 wire.send(slot, packet, client.in());
             }
             case LOST -> {
+                if ((mad[3] & 0xff) == 0x07) {
+                    return; // a TrapRepress expects nothing back: ibsim never returns one, even when it is lost
+                }
                 // back to the sender with the TID the fabric stamped, as ibsim returns a dropped MAD
                 System.arraycopy(mad, 0, packet, MAD_OFFSET, 24);
                 r.putInt(16, STATUS_LOST);
