@@ -74,9 +74,50 @@ final class OpenSm implements AutoCloseable {
         return new OpenSm(process, log, System.nanoTime() - start);
     }
 
+    /**
+     * Waits until OpenSM's log has not grown for {@code quiet}: the sweeps that traps start after SUBNET UP are
+     * over, so that the tools neither race them nor count their SMPs.
+     *
+     * @throws IOException when the log still grows at the deadline
+     */
+    void awaitQuiet(Duration quiet, Duration timeout) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        long size = Files.size(log);
+        long since = System.nanoTime();
+        while (System.nanoTime() - since < quiet.toNanos()) {
+            if (System.nanoTime() > deadline) {
+                throw new IOException("OpenSM's log still grows after " + timeout + ":\n" + Lab.tail(log, 20));
+            }
+            if (process.waitFor(50, TimeUnit.MILLISECONDS)) { // a bounded pause that ends early if OpenSM dies
+                throw new IOException("OpenSM ended with " + process.exitValue() + ":\n" + Lab.tail(log, 20));
+            }
+            long now = Files.size(log);
+            if (now != size) {
+                size = now;
+                since = System.nanoTime();
+            }
+        }
+    }
+
     /** @return how long OpenSM took from its start to SUBNET UP */
     Duration timeToSubnetUp() {
         return Duration.ofNanos(nanosToSubnetUp);
+    }
+
+    /**
+     * @return what OpenSM logged at level 2 that tells how the bring-up went (state changes, sweeps that reached
+     *         SUBNET UP, traps it received, errors), without the time stamps and thread IDs
+     */
+    String events() throws IOException {
+        StringBuilder out = new StringBuilder();
+        for (String line : Files.readAllLines(log, java.nio.charset.StandardCharsets.ISO_8859_1)) {
+            if (line.contains("SUBNET UP") || line.contains("Entering") || line.contains("Received Generic Notice")
+                    || line.contains(" ERR ")) {
+                // "Nov 29 11:28:01 393310 [E57156C0] 0x02 -> SUBNET UP": the text after the thread ID
+                out.append(line.replaceFirst("^.*?\\[[0-9A-F]+\\] ", "")).append('\n');
+            }
+        }
+        return out.toString();
     }
 
     /** @return the log's last lines */
