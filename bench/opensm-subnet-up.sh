@@ -118,7 +118,7 @@ sweep_mads() {
 stats() { sort -n | awk '{ v[NR] = $1 } END { printf "%s %s", v[1], v[int((NR + 1) / 2)] }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
-echo "$(nproc) cores; $RUNS runs each; OpenSM $(opensm --version 2>/dev/null | grep -m1 -o 'OpenSM [0-9.]*' || echo '?')"
+echo "$(nproc) cores; $RUNS runs each; $(opensm --version 2>/dev/null | grep -m1 -o 'OpenSM [0-9.]*' || echo '?')"
 for fabric in "${FABRICS[@]}"; do
   if [ -f "$fabric" ]; then
     net=$(readlink -f "$fabric")
