@@ -14,6 +14,7 @@ RUNS=${1:-3}
 shift || true
 FABRICS=("$@")
 [ ${#FABRICS[@]} -gt 0 ] || FABRICS=("$LAB/src/test/resources/fabrics/ft3-432.net" "ft3:24")
+for i in "${!FABRICS[@]}"; do [ -f "${FABRICS[$i]}" ] && FABRICS[$i]=$(readlink -f "${FABRICS[$i]}"); done
 PRELOAD=/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so
 PATH="$PATH:/usr/sbin:/sbin"
 
@@ -72,7 +73,7 @@ subnet_up_seconds() {
 
 # time_subnet_up KIND NET: one run; prints the seconds
 time_subnet_up() {
-  local kind=$1 net=$2 sock="infiniscope-bench-$$-$RANDOM" state
+  local kind=$1 net=$2 sock="infiniscope-bench-$BASHPID-$(date +%N)" state
   start_server "$kind" "$net" "$sock"
   state=$(mktemp -d "$SCRATCH/opensm.XXXXXX")
   env LD_PRELOAD=$PRELOAD IBSIM_SOCKNAME=$sock SIM_HOST=h00001 OSM_CACHE_DIR="$state" OSM_TMP_DIR="$state" \
@@ -90,7 +91,7 @@ time_subnet_up() {
 
 # sweep_best KIND NET [IBNETDISCOVER ARGS]: the fastest of RUNS ibnetdiscover sweeps through a server, no SM
 sweep_best() {
-  local kind=$1 net=$2 sock="infiniscope-bench-$$-$RANDOM" best= t0 t1 s
+  local kind=$1 net=$2 sock="infiniscope-bench-$BASHPID-$(date +%N)" best= t0 t1 s
   shift 2
   start_server "$kind" "$net" "$sock"
   for _ in $(seq "$RUNS"); do
@@ -107,7 +108,7 @@ sweep_best() {
 
 # the MADs one ibnetdiscover sweep sends: counted by ibsim -v ("replying" lines), the same for any server
 sweep_mads() {
-  local net=$1 sock="infiniscope-bench-$$-$RANDOM" n
+  local net=$1 sock="infiniscope-bench-$BASHPID-$(date +%N)" n
   IBSIM_VERBOSE=-v start_server ibsim "$net" "$sock"
   env LD_PRELOAD=$PRELOAD IBSIM_SOCKNAME=$sock SIM_HOST=h00001 ibnetdiscover "${@:2}" > /dev/null 2>&1
   n=$(grep -c replying server-ibsim.log || true)
