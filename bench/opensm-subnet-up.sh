@@ -29,12 +29,15 @@ CP="$LAB/target/test-classes:$(ls "$LAB"/target/lab-lib/*.jar | paste -sd:)"
 SCRATCH=$(mktemp -d "$LAB/target/bench-opensm.XXXXXX")   # umad2sim writes its fake sysfs into the working folder
 cd "$SCRATCH"
 SERVER_PID=
+SERVER_KIND=
 SM_PID=
 stop() {
   [ -n "$SM_PID" ] && { kill "$SM_PID" 2>/dev/null; wait "$SM_PID" 2>/dev/null; SM_PID=; }
-  exec 3>&- 2>/dev/null || true   # the server's console or stdin: closing it stops ours
+  exec 3>&- 2>/dev/null || true   # the server's stdin: closing it stops ours (ibsim spins on it: killed at once)
   if [ -n "$SERVER_PID" ]; then
-    for _ in $(seq 100); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.1; done
+    if [ "$SERVER_KIND" = ours ]; then
+      for _ in $(seq 100); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.1; done
+    fi
     kill "$SERVER_PID" 2>/dev/null; wait "$SERVER_PID" 2>/dev/null
     SERVER_PID=
   fi
@@ -46,6 +49,7 @@ trap stop EXIT
 # start_server KIND NET SOCKET: ibsim (raising its limits for large fabrics) or ours, serving NET on SOCKET
 start_server() {
   local kind=$1 net=$2 sock=$3 limits=()
+  SERVER_KIND=$kind
   mkfifo console
   if [ "$kind" = ibsim ]; then
     [ "$(grep -cE '^(Switch|Hca|Ca|Rt)' "$net")" -gt 2048 ] || [ "$(grep -c '^Switch' "$net")" -gt 256 ] &&

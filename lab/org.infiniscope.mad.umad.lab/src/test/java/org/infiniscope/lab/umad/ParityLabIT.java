@@ -30,9 +30,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <p>
  * {@code -Dinfiniscope.parity.ours=ibsim} runs ibsim on both sides (to check the harness itself);
  * {@code -Dinfiniscope.parity.full=true} (the {@code parity-full} profile) reads every switch's LFT instead of the
- * first {@value #SWITCHES}.
+ * first {@value #SWITCHES}, and adds a generated 3,456-host fat tree.
  */
-@Timeout(value = 600, unit = TimeUnit.SECONDS)
+@Timeout(value = 1800, unit = TimeUnit.SECONDS) // the full matrix; the default slice takes seconds a fabric
 class ParityLabIT {
 
     /** Switches whose routes ibroute prints in the default run: a 180-switch fabric would take half a minute. */
@@ -142,6 +142,11 @@ class ParityLabIT {
                 (Source) scratch -> ParityFabric.generated(scratch, "random-8-24-s1", Generators.random(8, 24, 1))));
         fabrics.add(Arguments.of("random-12-40-s7",
                 (Source) scratch -> ParityFabric.generated(scratch, "random-12-40-s7", Generators.random(12, 40, 7))));
+        if (Boolean.getBoolean("infiniscope.parity.full")) {
+            // 3,456 hosts and 720 switches: past ibsim's default limits, minutes rather than seconds
+            fabrics.add(Arguments.of("ft3-24",
+                    (Source) scratch -> ParityFabric.generated(scratch, "ft3-24", Generators.fatTree3(24))));
+        }
         return fabrics.stream();
     }
 
