@@ -77,7 +77,7 @@ class EndpointTest {
             long stamped = Bits.u64(atSm.get(0), 8);
             assertEquals(client.id(), stamped >>> 48, "the requester's id in TID bits 63..48, as ibsim stamps it");
             assertEquals(0x1234_5678L, stamped & 0xFFFF_FFFF_FFFFL);
-            assertEquals(new Envelope(4, 1, 1, 1), smEnvelopes.get(0), "dlid 4 from LID 1, QP1 to QP1");
+            assertEquals(new Envelope(4, 1, 1, 1, 256), smEnvelopes.get(0), "dlid 4 from LID 1, QP1 to QP1");
 
             byte[] answer = atSm.get(0).clone();
             answer[3] = (byte) Method.GET_RESP;
@@ -115,7 +115,7 @@ class EndpointTest {
                     .encode();
             assertEquals(Outcome.DELIVERED, client.send(get, 256, MadAddress.directedRoute(), 0));
             assertEquals(1, atSm.size(), "SMInfo is the SM's attribute, not the SMA's");
-            assertEquals(new Envelope(0xFFFF, 0xFFFF, 0, 0), smEnvelopes.get(0));
+            assertEquals(new Envelope(0xFFFF, 0xFFFF, 0, 0, 256), smEnvelopes.get(0));
 
             byte[] answer = atSm.get(0).clone();
             answer[3] = (byte) Method.GET_RESP;
@@ -143,7 +143,7 @@ class EndpointTest {
             line.fabric.engine().notices().add(new Notice(sw1, 0, 4, 0, trap));
             assertTrue(line.drGet(0x0011, 0) != null, "any MAD lets the fabric carry what waits");
             assertEquals(1, atSm.size(), "sw1's trap reached the SM at LID 4");
-            assertEquals(new Envelope(4, 2, 0, 0), smEnvelopes.get(0), "from sw1's LID 2 to QP0");
+            assertEquals(new Envelope(4, 2, 0, 0, 256), smEnvelopes.get(0), "from sw1's LID 2 to QP0");
             assertEquals(Method.TRAP, atSm.get(0)[3] & 0xFF);
         }
     }

@@ -31,6 +31,20 @@ class RoutingTest {
     private final LineFabric line = new LineFabric();
 
     @Test
+    void vlStallCountAndHoqLifeKeepWhatTheSmSets() throws MadFormatException {
+        PortInfo before = line.portInfo(2, 1);
+        assertEquals(7, before.vlStallCount(), "as ibsim starts");
+        assertEquals(0, before.hoqLife());
+        PortInfo set = PortInfoBuilder.from(before).vlStallCount(3).hoqLife(0x13).portState(0).portPhysicalState(0)
+                .build();
+        assertEquals(MadStatus.OK, LineFabric.status(line.drSet(PortInfo.CODEC, 2, set, 1)));
+        PortInfo after = line.portInfo(2, 1);
+        assertEquals(3, after.vlStallCount());
+        assertEquals(0x13, after.hoqLife());
+        assertEquals(7, line.portInfo(3, 1).vlStallCount(), "the other ports keep theirs");
+    }
+
+    @Test
     void portStatesMoveOnlyAsIbaAllows() throws MadFormatException {
         PortInfo init = PortInfoBuilder.from(line.portInfo(2, 1)).portPhysicalState(0).build();
         PortInfo active = PortInfoBuilder.from(init).portState(4).build();

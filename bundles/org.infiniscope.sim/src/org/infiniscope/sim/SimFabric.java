@@ -137,8 +137,9 @@ public final class SimFabric {
      * @param slid the LID of the port it left from
      * @param dqp the destination queue pair
      * @param sqp the queue pair it was sent from
+     * @param length the length its sender gave: more than the 256 bytes carried for an RMPP answer that umad2sim cut
      */
-    public record Envelope(int dlid, int slid, int dqp, int sqp) {
+    public record Envelope(int dlid, int slid, int dqp, int sqp, int length) {
     }
 
     /**
@@ -209,6 +210,19 @@ public final class SimFabric {
         public Outcome send(byte[] mad, int length, MadAddress destination, int sqp) {
             synchronized (SimFabric.this) {
                 Outcome o = engine.carry(at.node(), at.port(), attached, mad, length, destination, sqp);
+                flushNotices();
+                return o;
+            }
+        }
+
+        /**
+         * Sends a whole MAD whose sender reported another length, as umad2sim does for the first 256 bytes of an RMPP
+         * answer: the endpoint that receives it sees that length.
+         */
+        public Outcome send(byte[] mad, MadAddress destination, int sqp, int reportedLength) {
+            synchronized (SimFabric.this) {
+                Outcome o = engine.carry(at.node(), at.port(), attached, mad, mad.length, destination, sqp,
+                        reportedLength);
                 flushNotices();
                 return o;
             }

@@ -103,9 +103,13 @@ class UnixServerTest {
         }
 
         void send(byte[] mad, int dlid) throws IOException {
+            send(mad, dlid, 256);
+        }
+
+        void send(byte[] mad, int dlid, long length) throws IOException {
             byte[] packet = new byte[IbsimServer.DATA_SIZE];
             ByteBuffer p = ByteBuffer.wrap(packet);
-            p.putShort(0, (short) dlid).putShort(4, (short) (dlid == 0xFFFF ? 0xFFFF : 0)).putLong(24, 256);
+            p.putShort(0, (short) dlid).putShort(4, (short) (dlid == 0xFFFF ? 0xFFFF : 0)).putLong(24, length);
             System.arraycopy(mad, 0, packet, IbsimServer.MAD_OFFSET, 256);
             UnixDatagrams.send(ctl, packet, packet.length, UnixDatagrams.abstractName(name + ":out" + slot));
         }
@@ -187,9 +191,10 @@ class UnixServerTest {
             byte[] answer = request.clone();
             answer[3] = (byte) Method.GET_RESP;
             answer[4] = (byte) (MadStatus.DIRECTION >>> 8);
-            sm.send(answer, 0xFFFF);
+            sm.send(answer, 0xFFFF, 56 + 3 * 64);
             byte[] back = asker.next();
             assertEquals(0, status(back));
+            assertEquals(56 + 3 * 64, ByteBuffer.wrap(back).getLong(24), "the sender's length, as ibsim forwards it");
             assertEquals(Method.GET_RESP, mad(back)[3] & 0xFF);
             assertEquals(77, Bits.u64(mad(back), 8) & 0xFFFF_FFFFL);
 

@@ -44,6 +44,8 @@ public final class Engine {
     private final Traps traps;
     private final Endpoints endpoints = new Endpoints();
     private MadAddress answerSource;
+    /** The length the sender of the MAD being carried gave: an RMPP answer's may exceed the one MAD carried. */
+    private int sentLength;
     private final MadLoss loss;
     private final Timeline timeline;
     /** The attribute ID of the MAD being carried, for the drop rates that name one. */
@@ -157,6 +159,16 @@ public final class Engine {
      */
     public Outcome carry(int srcNode, int srcPort, Endpoints.Attached sender, byte[] mad, int length,
             MadAddress destination, int sqp) {
+        return carry(srcNode, srcPort, sender, mad, length, destination, sqp, length);
+    }
+
+    /**
+     * {@link #carry(int, int, Endpoints.Attached, byte[], int, MadAddress, int)} of a MAD whose sender reported
+     * another length than the bytes carried (umad2sim cuts an RMPP answer to its first 256 bytes but keeps its
+     * length): an endpoint that receives it sees {@code reportedLength}.
+     */
+    public Outcome carry(int srcNode, int srcPort, Endpoints.Attached sender, byte[] mad, int length,
+            MadAddress destination, int sqp, int reportedLength) {
         timeline.catchUp();
         if (length < Mad.SIZE || mad.length < Mad.SIZE || (mad[0] & 0xFF) != MadHeader.BASE_VERSION) {
             return Outcome.LOST;
@@ -167,6 +179,7 @@ public final class Engine {
         if (smp != (destination.qpn() == Mad.SMI_QP)) {
             return Outcome.LOST; // SMPs go to QP0 only, GMPs never (IBA 13.5.1)
         }
+        sentLength = reportedLength;
         int method = mad[3] & 0xFF;
         if (sender != null && !Method.isResponse(method) && method != Method.TRAP_REPRESS) {
             // (a TrapRepress answers a trap: it keeps the trap's TID, which the SMA matches)
@@ -180,7 +193,7 @@ public final class Engine {
             int local = f.isSwitch(srcNode) ? 0 : srcPort;
             int lid = f.lid[f.lidPort(srcNode, local)];
             if (!forAgent(mad, srcNode, local)) {
-                return deliver(mad, srcNode, local, new Envelope(PERMISSIVE, lid, 0, sqp));
+                return deliver(mad, srcNode, local, envelope(PERMISSIVE, lid, 0, sqp));
             }
             if (loss.lostAtAgent(srcNode, 0, local, attribute)) {
                 return Outcome.LOST;
@@ -213,6 +226,11 @@ public final class Engine {
             return Bits.u16(mad, 16) != SmInfo.ATTRIBUTE_ID || endpoints.sm(node, port) == null;
         }
         return mgmtClass == MgmtClass.PERF_MGT;
+    }
+
+    /** @return the addresses of the MAD being carried, with the length its sender gave */
+    private Envelope envelope(int dlid, int slid, int dqp, int sqp) {
+        return new Envelope(dlid, slid, dqp, sqp, sentLength);
     }
 
     /** Hands a MAD that reached a port to the endpoint waiting for it, by ibsim's rules. */
@@ -257,7 +275,7 @@ public final class Engine {
                 case DELIVER -> {
                     int port = arrival != 0 ? arrival : f.isSwitch(node) ? 0 : srcPort;
                     int endpoint = f.isSwitch(node) ? 0 : port;
-                    Envelope envelope = new Envelope(PERMISSIVE, PERMISSIVE, 0, sqp);
+                    Envelope envelope = envelope(PERMISSIVE, PERMISSIVE, 0, sqp);
                     if ((Bits.u16(mad, 4) & MadStatus.DIRECTION) != 0) {
                         if (!answered) {
                             return deliver(mad, node, endpoint, envelope); // an endpoint's answer came home
@@ -343,7 +361,7 @@ public final class Engine {
         int requester = f.lidPort(srcNode, srcPort);
         int endpoint = f.isSwitch(node) ? 0 : port;
         if (!forAgent(mad, node, endpoint)) {
-            return deliver(mad, node, endpoint, new Envelope(dlid, f.lid[requester], destination.qpn(), sqp));
+            return deliver(mad, node, endpoint, envelope(dlid, f.lid[requester], destination.qpn(), sqp));
         }
         if (loss.lostAtAgent(node, node == srcNode && port == srcPort ? 0 : port, port, attribute)) {
             return Outcome.LOST;

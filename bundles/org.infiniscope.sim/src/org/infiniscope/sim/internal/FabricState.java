@@ -80,6 +80,8 @@ public final class FabricState {
      */
     final byte[] cableWidth, cableSpeed, cableExt;
     final byte[] neighborMtu;
+    /** PortInfo VLStallCount (bits 7..5) and HOQLife (bits 4..0), as the SM set them. */
+    final byte[] stallHoq;
     final byte[] operationalVls;
     final byte[] subnetTimeout;
     final long[] mKey;
@@ -177,6 +179,7 @@ public final class FabricState {
         cableSpeed = new byte[ports];
         cableExt = new byte[ports];
         neighborMtu = new byte[ports];
+        stallHoq = new byte[ports];
         operationalVls = new byte[ports];
         subnetTimeout = new byte[ports];
         mKey = new long[ports];
@@ -227,6 +230,7 @@ public final class FabricState {
             operationalVls[g] = 1;
             subnetTimeout[g] = 0;
             neighborMtu[g] = 4;
+            stallHoq[g] = (byte) (7 << 5); // VLStallCount 7, as ibsim starts; HOQLife 0 until the SM sets it
             // every port supports all widths and speeds; the fabric's defaults are enabled until a cable says more
             widthSupported[g] = (byte) WIDTH_SUPPORTED;
             speedSupported[g] = (byte) SPEED_SUPPORTED;
@@ -660,7 +664,7 @@ public final class FabricState {
     /** @return bytes of the per-port arrays per port, for the scale report */
     public static int bytesPerPort() {
         return 8 /* guid */ + 4 /* remote */ + 2 /* states */ + 2 + 1 + 2 + 1 /* lid lmc smlid smsl */ + 9 + 3
-        /* width/speed, cable */ + 4 /* mtu vls timeout protect */ + 8 + 2 + 2 /* mkey lease violations */
+        /* width/speed, cable */ + 5 /* mtu vls timeout protect stall+hoq */ + 8 + 2 + 2 /* mkey lease violations */
                 + 2 + 1 + 1 + 1 /* pkey violations, constraint errors, enforcement */
                 + 8 /* gid prefix */ + PKEY_CAP * 2 + 8 + VLARB_CAP * 4 + 32 /* counters */
                 + Counters.ERRORS * 2 + 8 /* error counters, xmit wait */;

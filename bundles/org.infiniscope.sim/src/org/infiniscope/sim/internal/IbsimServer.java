@@ -320,7 +320,7 @@ public final class IbsimServer implements Closeable {
         Outcome outcome = Outcome.LOST;
         if (to != null) {
             try {
-                outcome = client.attachment().send(mad, MAD_SIZE, to, r.getInt(12));
+                outcome = client.attachment().send(mad, to, r.getInt(12), sentLength(r.getLong(24)));
             } catch (RuntimeException e) {
                 outcome = Outcome.LOST;
             }
@@ -351,6 +351,14 @@ public final class IbsimServer implements Closeable {
         }
     }
 
+    /**
+     * @return the length a client gave its MAD (umad2sim sends the first 256 bytes of a longer RMPP answer with its
+     *         whole length), within what an RMPP transfer can be
+     */
+    private static int sentLength(long length) {
+        return (int) Math.max(0, Math.min(length, 1 << 24));
+    }
+
     /** A MAD the fabric delivered to a client's endpoint: to its data socket, as ibsim forwards the packet. */
     private void forward(int slot, byte[] mad, Envelope envelope) {
         Client client = clients[slot];
@@ -360,7 +368,8 @@ public final class IbsimServer implements Closeable {
         byte[] packet = new byte[DATA_SIZE];
         ByteBuffer r = ByteBuffer.wrap(packet);
         r.putShort(0, (short) envelope.dlid()).putShort(4, (short) envelope.slid());
-        r.putInt(8, envelope.dqp()).putInt(12, envelope.sqp()).putInt(16, 0).putLong(24, MAD_SIZE);
+        // the sender's length, as ibsim forwards the packet: an SA answer's tells saquery how many records it holds
+        r.putInt(8, envelope.dqp()).putInt(12, envelope.sqp()).putInt(16, 0).putLong(24, envelope.length());
         System.arraycopy(mad, 0, packet, MAD_OFFSET, Math.min(mad.length, MAD_SIZE));
         try {
             wire.send(slot, packet, client.in());

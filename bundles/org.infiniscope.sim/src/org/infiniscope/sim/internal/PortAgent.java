@@ -91,8 +91,9 @@ final class PortAgent {
                 .portState(f.state[g]).portPhysicalState(f.physState[g]).linkDownDefaultState(PHYS_POLLING)
                 .mKeyProtectBits(f.mKeyProtect[lg]).lmc(f.lmc[lg]).linkSpeedActive(up ? f.speedActive[g] : 0)
                 .linkSpeedEnabled(f.speedEnabled[g]).neighborMtu(f.neighborMtu[g]).masterSmSl(f.smSl[lg]).vlCap(4)
-                .vlHighLimit(0).vlArbitrationHighCap(FabricState.VLARB_CAP).vlArbitrationLowCap(FabricState.VLARB_CAP)
-                .mtuCap(4).operationalVls(f.operationalVls[g])
+                .vlStallCount((f.stallHoq[g] >> 5) & 7).hoqLife(f.stallHoq[g] & 0x1F).vlHighLimit(0)
+                .vlArbitrationHighCap(FabricState.VLARB_CAP).vlArbitrationLowCap(FabricState.VLARB_CAP).mtuCap(4)
+                .operationalVls(f.operationalVls[g])
                 .partitionEnforcementInbound((f.enforcement[g] & FabricState.ENFORCE_INBOUND) != 0)
                 .partitionEnforcementOutbound((f.enforcement[g] & FabricState.ENFORCE_OUTBOUND) != 0)
                 .mKeyViolations(f.mKeyViolations[lg]).pKeyViolations(f.pKeyViolations[g]).guidCap(1)
@@ -153,6 +154,8 @@ final class PortAgent {
         if (in.operationalVls() != 0 && in.operationalVls() <= 4) {
             f.operationalVls[g] = (byte) in.operationalVls();
         }
+        // VLStallCount and HOQLife are read-write on every port that has them (IBA 14.2.5.6)
+        f.stallHoq[g] = (byte) (in.vlStallCount() << 5 | in.hoqLife());
         if (in.neighborMtu() != 0) {
             f.neighborMtu[g] = (byte) in.neighborMtu();
         }
