@@ -80,7 +80,7 @@ final class Parity {
                         + "\n--- the server's last lines:\n" + server.logTail(), e);
             }
             try (sm) {
-                // the simulator's switches send late traps that start a second sweep (ParityLabIT.KNOWN_BUGS)
+                // the simulator's switches send trap 128 after OpenSM's link bounces, which starts a second sweep
                 sm.awaitQuiet(QUIET, smTimeout);
                 Map<String, String> attach = server.attach(fabric.toolHost());
                 Map<String, String> outputs = new LinkedHashMap<>();
