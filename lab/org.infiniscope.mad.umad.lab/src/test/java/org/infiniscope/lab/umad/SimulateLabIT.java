@@ -30,8 +30,8 @@ import org.junit.jupiter.api.Timeout;
  * umad2sim, run against it and against real ibsim on the same net file, and must print the same. The comparison is
  * byte for byte where the simulator's model and ibsim's agree; the simulator takes ibsim's defaults where the IBA
  * allows it (SystemImageGUID the node GUID, Revision 0xA1), and the one NodeInfo field still different
- * (PartitionCap) is left out, by name, and nothing else. PortInfo is not compared: the model's defaults (capability mask,
- * supported widths and speeds, VLs) differ from ibsim's, a difference of the model and not of the protocol.
+ * (PartitionCap) is left out, by name, and nothing else. PortInfo is not compared here: ParityLabIT compares it after OpenSM
+ * has configured the ports, and names the fields where the models differ (capability masks, values ibsim ignores).
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class SimulateLabIT {
