@@ -169,7 +169,7 @@ public final class Engine {
      */
     public Outcome carry(int srcNode, int srcPort, Endpoints.Attached sender, byte[] mad, int length,
             MadAddress destination, int sqp, int reportedLength) {
-        timeline.catchUp();
+        timeline.catchUpIfBusy();
         if (length < Mad.SIZE || mad.length < Mad.SIZE || (mad[0] & 0xFF) != MadHeader.BASE_VERSION) {
             return Outcome.LOST;
         }
@@ -455,7 +455,9 @@ public final class Engine {
         if (in < 0 || !passes(out, smp) || !passes(in, smp)) {
             return -1;
         }
-        if (f.isSwitch(f.nodeOf(out)) && !admitted(out, pKey, FabricState.ENFORCE_OUTBOUND, f.xmitConstraintErrors)) {
+        // SMPs are exempt: they need not look up the node (a binary search) at every hop
+        if (pKey != EXEMPT && f.isSwitch(f.nodeOf(out))
+                && !admitted(out, pKey, FabricState.ENFORCE_OUTBOUND, f.xmitConstraintErrors)) {
             return -1;
         }
         pma.countHop(out, in);

@@ -51,6 +51,10 @@ final class ErrorRates {
     }
 
     /** Counts the errors of {@code nanos} more nanoseconds on every port whose link is up. */
+    boolean isEmpty() {
+        return rates.isEmpty();
+    }
+
     void advance(long nanos) {
         for (Rate rate : rates.values()) {
             if (f.physState[rate.port] != FabricState.PHYS_LINK_UP) {

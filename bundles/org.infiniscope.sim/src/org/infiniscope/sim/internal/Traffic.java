@@ -88,6 +88,10 @@ public final class Traffic {
     }
 
     /** Carries {@code nanos} more nanoseconds of every flow. */
+    boolean isEmpty() {
+        return flows.isEmpty();
+    }
+
     void advance(long nanos) {
         if (flows.isEmpty()) {
             return;
