@@ -118,6 +118,44 @@ public final class SimFabric {
         return answer;
     }
 
+    /**
+     * A node as a vendor agent sees it.
+     *
+     * @param name its name in the topology
+     * @param isSwitch whether it is a switch
+     * @param nodeGuid its node GUID
+     * @param portCount its number of ports
+     * @param lid the LID of the port the MAD reached (a switch's port 0)
+     */
+    public record NodeView(String name, boolean isSwitch, long nodeGuid, int portCount, int lid) {
+    }
+
+    /**
+     * An agent a vendor plugs into every simulated node for a GMP class the simulator does not answer itself (a
+     * vendor-specific class, 0x09-0x0F or 0x30-0x4F), as a real HCA's firmware or a switch's management software
+     * does. LID-routed MADs of that class are answered by it where they arrive.
+     */
+    @FunctionalInterface
+    public interface Agent {
+        /**
+         * Answers a request in place: the agent sets the method (a response), the status and the data.
+         *
+         * @param port the port it arrived at (0 for a switch)
+         * @return whether {@code mad} holds an answer; {@code false} drops the request silently
+         */
+        boolean answer(byte[] mad, NodeView node, int port);
+    }
+
+    /**
+     * Plugs a vendor agent into every node for a GMP class, or unplugs it ({@code agent} null).
+     *
+     * @throws IllegalArgumentException for the SMP, SA and PerfMgt classes, which the simulator's agents or an SM
+     *         take
+     */
+    public synchronized void registerAgent(int mgmtClass, Agent agent) {
+        engine.registerAgent(mgmtClass, agent);
+    }
+
     /** What became of a MAD the fabric carried. */
     public enum Outcome {
         /** An agent of the fabric (SMA, PMA) answered: the MAD holds the answer. */

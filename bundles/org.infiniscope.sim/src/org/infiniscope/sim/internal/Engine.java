@@ -19,6 +19,7 @@ import org.infiniscope.mad.smp.Smp;
 import org.infiniscope.mad.transport.MadAddress;
 import org.infiniscope.mad.wire.Bits;
 import org.infiniscope.sim.SimClock;
+import org.infiniscope.sim.SimFabric;
 import org.infiniscope.sim.SimFabric.Envelope;
 import org.infiniscope.sim.SimFabric.Outcome;
 import org.infiniscope.topology.Topology;
@@ -43,6 +44,7 @@ public final class Engine {
     private final Pma pma;
     private final Traps traps;
     private final Endpoints endpoints = new Endpoints();
+    private final java.util.Map<Integer, SimFabric.Agent> agents = new java.util.HashMap<>();
     private MadAddress answerSource;
     /** The length the sender of the MAD being carried gave: an RMPP answer's may exceed the one MAD carried. */
     private int sentLength;
@@ -123,6 +125,35 @@ public final class Engine {
     /** @return the model, for inspection */
     public FabricState state() {
         return f;
+    }
+
+    /**
+     * Plugs an agent into every node for a GMP class the simulator does not answer itself.
+     *
+     * @throws IllegalArgumentException for the classes the simulator's own agents or an SM take
+     */
+    public void registerAgent(int mgmtClass, SimFabric.Agent agent) {
+        if (MgmtClass.isSubnetManagement(mgmtClass) || mgmtClass == MgmtClass.PERF_MGT
+                || mgmtClass == MgmtClass.SUBN_ADM || mgmtClass < 0 || mgmtClass > 0xFF) {
+            throw new IllegalArgumentException(String.format(
+                    "class 0x%02X is not a vendor's to answer: the SMA, the PMA or the SM takes it", mgmtClass));
+        }
+        if (agent == null) {
+            agents.remove(mgmtClass);
+        } else {
+            agents.put(mgmtClass, agent);
+        }
+    }
+
+    private boolean vendor(byte[] mad, int node, int port) {
+        SimFabric.Agent agent = agents.get(mad[1] & 0xFF);
+        SimFabric.NodeView view = new SimFabric.NodeView(f.names[node], f.isSwitch(node), f.nodeGuid[node],
+                f.portCount[node], f.lid[f.lidPort(node, port)]);
+        try {
+            return agent.answer(mad, view, port);
+        } catch (RuntimeException e) {
+            return false; // a failing agent is a node that does not answer
+        }
     }
 
     /** @return the endpoints attached to the fabric's ports */
@@ -225,7 +256,7 @@ public final class Engine {
             // SMInfo is the SM's own attribute (IBA 14.4.1): an SM attached there answers it
             return Bits.u16(mad, 16) != SmInfo.ATTRIBUTE_ID || endpoints.sm(node, port) == null;
         }
-        return mgmtClass == MgmtClass.PERF_MGT;
+        return mgmtClass == MgmtClass.PERF_MGT || agents.containsKey(mgmtClass);
     }
 
     /** @return the addresses of the MAD being carried, with the length its sender gave */
@@ -366,7 +397,9 @@ public final class Engine {
         if (loss.lostAtAgent(node, node == srcNode && port == srcPort ? 0 : port, port, attribute)) {
             return Outcome.LOST;
         }
-        boolean answered = smp ? sma.handle(mad, node, port) : pma.handle(mad, node);
+        boolean answered = smp
+                ? sma.handle(mad, node, port)
+                : (mad[1] & 0xFF) == MgmtClass.PERF_MGT ? pma.handle(mad, node) : vendor(mad, node, port);
         if (!answered) {
             return consumedOrLost(mad);
         }

@@ -2,8 +2,6 @@ package org.infiniscope.sim.internal;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
 
 import org.infiniscope.mad.transport.ChannelProvider;
 import org.infiniscope.mad.transport.MadChannel;
@@ -14,19 +12,33 @@ import org.infiniscope.topology.Topology;
 import org.infiniscope.topology.TopologyFormatException;
 import org.infiniscope.topology.TopologySpec;
 import org.infiniscope.topology.TopologySpecException;
+import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
 
 /**
  * The channels of the embedded simulated fabric: {@code sim[:TOPOLOGY][@NODE[:PORT]]}. TOPOLOGY is a generator
  * specification ({@code ft2:4:2:8}, see {@link TopologySpec}) or the path of an ibsim net file or ibnetdiscover
  * output; without one, the built-in fabric ({@link Topologies#defaultFabric()}). The attach point defaults to the
  * first CA's port 1, as ibsim's {@code SIM_HOST}; a switch attaches at its management port 0. One fabric per
- * TOPOLOGY for the provider's life, so every channel of a runtime sees the same fabric (an SM's changes included).
+ * TOPOLOGY for the runtime's life ({@link EmbeddedFabrics}), so every channel sees the same fabric (an SM's changes
+ * and {@code simfault}'s included).
  */
 @Component(service = ChannelProvider.class)
 public final class SimChannelProvider implements ChannelProvider {
 
-    private final Map<String, SimFabric> fabrics = new HashMap<>();
+    private final EmbeddedFabrics fabrics;
+
+    /** A provider with fabrics of its own (tests). */
+    public SimChannelProvider() {
+        this(new EmbeddedFabrics());
+    }
+
+    /** The provider of a runtime: its fabrics are the ones {@code simfault} changes. */
+    @Activate
+    public SimChannelProvider(@Reference EmbeddedFabrics fabrics) {
+        this.fabrics = fabrics;
+    }
 
     @Override
     public boolean handles(String fabric) {
@@ -51,7 +63,7 @@ public final class SimChannelProvider implements ChannelProvider {
         if (rest.equals(":")) {
             throw new IOException("--fabric " + fabric + ": no topology after 'sim:'");
         }
-        SimFabric sim = fabric(rest.isEmpty() ? "" : rest.substring(1), fabric);
+        SimFabric sim = fabrics.fabric(rest.isEmpty() ? "" : rest.substring(1), fabric);
         if (attach == null) {
             return sim.openChannel(sim.defaultAttachPoint());
         }
@@ -69,16 +81,6 @@ public final class SimChannelProvider implements ChannelProvider {
         } catch (IllegalArgumentException e) {
             throw new IOException("--fabric " + fabric + ": " + e.getMessage(), e);
         }
-    }
-
-    /** The fabric of a topology specification, built on first use. */
-    private synchronized SimFabric fabric(String topology, String fabric) throws IOException {
-        SimFabric sim = fabrics.get(topology);
-        if (sim == null) {
-            sim = SimFabric.of(load(topology, fabric));
-            fabrics.put(topology, sim);
-        }
-        return sim;
     }
 
     static Topology load(String topology, String fabric) throws IOException {
