@@ -61,6 +61,15 @@ class SimFaultToolTest {
     }
 
     @Test
+    void gogosSplitPortIsJoinedBack() throws Exception {
+        assertEquals("unlink leaf001[1]", SimFaultTool.joined(List.of("unlink", "leaf001", "[1]")));
+        assertEquals("set \"leaf 1\"[2] PortCounters.SymbolErrorCounter=5",
+                SimFaultTool.joined(List.of("set", "\"leaf 1\"", "[2]", "PortCounters.SymbolErrorCounter=5")));
+        assertEquals(ExitStatus.OK, run("unlink", "leaf001", "[1]"), err.toString());
+        assertTrue(!leafAnswers(fabrics.fabric("", "sim")));
+    }
+
+    @Test
     void theFabricOptionPicksAnotherTopology() throws Exception {
         assertEquals(ExitStatus.OK, run("--fabric", "sim:ft2:2:1:3", "unlink", "leaf001[1]"), err.toString());
         assertTrue(leafAnswers(fabrics.fabric("", "sim")), "the built-in fabric is untouched");

@@ -84,7 +84,7 @@ public final class SimFaultTool implements ConsoleTool {
             SimFabric sim = fabrics.fabric(topology, fabric == null ? "sim" : fabric);
             FaultScript faults = script != null
                     ? FaultScript.read(Path.of(script), sim)
-                    : FaultScript.line("simfault", 1, String.join(" ", command), sim);
+                    : FaultScript.line("simfault", 1, joined(command), sim);
             faults.run(sim);
             return ExitStatus.OK;
         } catch (FaultScriptException e) {
@@ -98,6 +98,14 @@ public final class SimFaultTool implements ConsoleTool {
             invocation.err().println("infiniscope simfault: interrupted while waiting");
             return ExitStatus.FAILURE;
         }
+    }
+
+    /**
+     * @return the arguments as one script line; Gogo reads {@code leaf001[1]} as a word and a list ({@code leaf001},
+     *         {@code [1]}), which join back into the port
+     */
+    static String joined(List<String> args) {
+        return String.join(" ", args).replaceAll("(\\S)\\s+\\[", "$1[");
     }
 
     /** {@code leaf 1[3]} becomes {@code "leaf 1"[3]}. */

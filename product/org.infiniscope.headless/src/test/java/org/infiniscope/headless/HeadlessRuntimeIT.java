@@ -79,6 +79,20 @@ class HeadlessRuntimeIT {
     }
 
     @Test
+    void aFaultInjectedFromGogoShowsInTheEmbeddedFabric() throws Exception {
+        String query = "infiniscope:smpquery --fabric sim -t 50 -D nodedesc 0,1\n";
+        Result result = launch(query + "infiniscope:simfault unlink leaf001[1]\n" + query
+                + "infiniscope:simfault relink leaf001[1]\n" + query, "--shell");
+        assertEquals(0, result.status(), result.err());
+        String out = result.out();
+        int first = out.indexOf("Node Description:.........................leaf001");
+        int lost = out.indexOf("no answer from DR path");
+        int again = out.indexOf("Node Description:.........................leaf001", first + 1);
+        assertTrue(first >= 0 && lost > first && again > lost,
+                "answered, lost while the cable is out, answered once it is back:\n" + out);
+    }
+
+    @Test
     void oneShotVersionPrintsAndExitsZero() throws Exception {
         Result result = launch("", "--cli", "version", "--short");
         assertEquals(0, result.status(), result.err());
