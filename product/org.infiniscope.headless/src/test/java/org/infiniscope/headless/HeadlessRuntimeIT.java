@@ -86,10 +86,11 @@ class HeadlessRuntimeIT {
         assertEquals(0, result.status(), result.err());
         String out = result.out();
         int first = out.indexOf("Node Description:.........................leaf001");
-        int lost = out.indexOf("no answer from DR path");
+        int lost = out.indexOf("exit status 1");
         int again = out.indexOf("Node Description:.........................leaf001", first + 1);
         assertTrue(first >= 0 && lost > first && again > lost,
                 "answered, lost while the cable is out, answered once it is back:\n" + out);
+        assertTrue(result.err().contains("no answer from DR path"), result.err());
     }
 
     @Test
