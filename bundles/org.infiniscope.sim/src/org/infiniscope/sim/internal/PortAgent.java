@@ -80,8 +80,21 @@ final class PortAgent {
         return MadStatus.OK;
     }
 
-    /** The model's port as PortInfo; a switch's external ports take LID, LMC and M_Key from port 0. */
+    /**
+     * The model's port as PortInfo. The components that belong to an endport — M_Key and its lease and protection,
+     * GIDPrefix, LID, LMC, MasterSMLID and SL, SubnetTimeOut, M_KeyViolations — are port 0's on a switch and read 0 on
+     * its external ports (IBA 14.2.5.6 has them for endports and switch port 0 only), as ibsim shows them.
+     */
     PortInfo get(int n, int p, int g, int arrival) {
+        PortInfo info = getWithEndportFields(n, p, g, arrival);
+        if (!f.isSwitch(n) || p == 0) {
+            return info;
+        }
+        return PortInfoBuilder.from(info).mKey(0).gidPrefix(0).lid(0).masterSmLid(0).mKeyLeasePeriod(0)
+                .mKeyProtectBits(0).lmc(0).masterSmSl(0).mKeyViolations(0).subnetTimeout(0).build();
+    }
+
+    private PortInfo getWithEndportFields(int n, int p, int g, int arrival) {
         int lg = f.lidPort(n, p);
         boolean up = f.physState[g] == PHYS_LINK_UP;
         return new PortInfoBuilder().mKey(f.mKey[lg]).gidPrefix(f.gidPrefix[lg]).lid(f.lid[lg]).masterSmLid(f.smLid[lg])
