@@ -218,9 +218,20 @@ class PerfQueryToolTest {
     }
 
     @Test
+    void aGuidIsAskedOfTheSaAndWithoutOneTheToolSaysSo() throws UsageException {
+        // the embedded simulator has no SA yet: the SM LID the test's SM set (h1's own) answers nothing
+        assertEquals(ExitStatus.FAILURE, run("-t", "20", "-G", "0x2000", "1"));
+        assertEquals("", out.toString());
+        assertTrue(
+                err.toString().startsWith("infiniscope perfquery: can't resolve destination port 0x0000000000002000: "),
+                err.toString());
+    }
+
+    @Test
     void badArgumentsAreUsageErrors() {
         assertThrows(UsageException.class, () -> run("1", "2", "3"));
-        assertThrows(UsageException.class, () -> run("-G", "0x100"));
+        assertThrows(UsageException.class, () -> run("-G"));
+        assertThrows(UsageException.class, () -> run("-G", "zz", "1"));
         assertThrows(UsageException.class, () -> run("0"));
         assertThrows(UsageException.class, () -> run("-q"));
         assertThrows(UsageException.class, () -> run("1", "256"));

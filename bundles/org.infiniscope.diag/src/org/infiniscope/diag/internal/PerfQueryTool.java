@@ -81,8 +81,9 @@ public final class PerfQueryTool implements ConsoleTool {
     @Override
     public String usage() {
         return """
-                usage: infiniscope perfquery [--fabric F] [-x] [-a] [-r|-R] [-t TIMEOUT_MS] [--json] [LID [PORT]]
+                usage: infiniscope perfquery [--fabric F] [-x] [-a] [-r|-R] [-t TIMEOUT_MS] [--json] [LID|-G GUID [PORT]]
                   LID           the destination; default: the local port (and its port number)
+                  -G GUID       the destination by port GUID, its LID asked of the SA
                   PORT          the port to read (default 0; 255 with -a)
                   --fabric F    sim[:...], umad, umad:CA:PORT or ibsim:SOCKET[@NODE]; default: the launcher's --fabric
                   -x, --extended         PortCountersExtended (64-bit counters)
@@ -122,6 +123,9 @@ public final class PerfQueryTool implements ConsoleTool {
         try (MadTransport transport = start(channel)) {
             int lid = args.lid();
             int port = args.port();
+            if (args.guid() != 0) {
+                lid = GuidResolver.lid(transport, transport.localPort(), args.guid(), args.timeout());
+            }
             if (lid == 0) {
                 LocalPort local = transport.localPort();
                 if (local.lid() == 0) {

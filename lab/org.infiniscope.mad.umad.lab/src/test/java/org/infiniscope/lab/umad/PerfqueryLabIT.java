@@ -32,7 +32,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@code ./infiniscope perfquery --fabric ibsim:SOCKET@NODE} as a user types it, against Debian's {@code perfquery}
  * run the same way (same ibsim, same node h00002, same arguments), with OpenSM up on ft2-16 and quiet: standard
  * output must be the same bytes. LIDs as OpenSM gives them on ft2-16 from h00001: leaf001 2, leaf002 3, spine001 6,
- * h00002 (the tools' own port) 8, h00013 19; the test reads them back from the titles.
+ * h00002 (the tools' own port) 8, h00013 19 (checked by the titles compared). {@code -G} takes leaf002's port GUID,
+ * resolved to LID 3 by OpenSM's SA.
  * <p>
  * The one allowed difference: ibsim counts every MAD it forwards as traffic, so a port on the path of the queries
  * shows the previous tool's MADs in PortXmitData, PortRcvData, PortXmitPkts and PortRcvPkts. For those ports the
@@ -121,7 +122,7 @@ class PerfqueryLabIT {
     @Order(1)
     @ParameterizedTest(name = "perfquery {0}")
     @ValueSource(strings = {"", "-x", "-a", "8 1", "-x 8 1", "-a 8", "-x -a 8", "2 3", "-x 2 3", "3 1", "-x 3 1", "6 8",
-            "-x 6 8", "2"})
+            "-x 6 8", "2", "-G 0x0008f10500000200 1", "-x -G 0x0008f10500000200 1"})
     void portsOffThePathPrintWhatPerfqueryPrints(String query) throws Exception {
         assertSameOutput(query);
     }
