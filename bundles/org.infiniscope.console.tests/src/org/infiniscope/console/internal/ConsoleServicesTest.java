@@ -105,8 +105,8 @@ class ConsoleServicesTest {
 
     @Test
     void reservedCommandWithoutItsBundleSaysWhereItLives() {
-        assertEquals(ExitStatus.UNAVAILABLE, run("perfquery", "-x", "2", "1"));
-        assertTrue(err.toString().contains("'perfquery' is not available"), err.toString());
+        assertEquals(ExitStatus.UNAVAILABLE, run("errors", "-s"));
+        assertTrue(err.toString().contains("'errors' is not available"), err.toString());
         assertTrue(err.toString().contains("org.infiniscope.perf"), err.toString());
     }
 

@@ -74,14 +74,14 @@ record SmpQueryArgs(String fabric, Duration timeout, boolean json, SmpOp op, Des
         return new SmpQueryArgs(fabric, timeout, json, op, destination, port);
     }
 
-    private static String value(List<String> args, int index, String option) throws UsageException {
+    static String value(List<String> args, int index, String option) throws UsageException {
         if (index >= args.size()) {
             throw new UsageException(option + " needs a value");
         }
         return args.get(index);
     }
 
-    private static Duration timeout(String text) throws UsageException {
+    static Duration timeout(String text) throws UsageException {
         return Duration.ofMillis(number(text, "TIMEOUT_MS (-t)", 1, Integer.MAX_VALUE));
     }
 
@@ -106,7 +106,7 @@ record SmpQueryArgs(String fabric, Duration timeout, boolean json, SmpOp op, Des
     }
 
     /** A decimal number, or hexadecimal after {@code 0x}, as the tools read numbers. */
-    private static int number(String text, String what, int min, int max) throws UsageException {
+    static int number(String text, String what, int min, int max) throws UsageException {
         long value;
         try {
             value = text.startsWith("0x") || text.startsWith("0X")

@@ -1,0 +1,40 @@
+package org.infiniscope.diag.counters;
+
+import org.infiniscope.mad.ClassPortInfo;
+import org.infiniscope.mad.perf.ExtendedCounterVariant;
+import org.infiniscope.mad.perf.ExtendedPortCounter;
+import org.infiniscope.mad.perf.PerfCounters;
+import org.infiniscope.mad.perf.PortCounter;
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * PerfMgt queries to the PMA of one LID, over a MAD transport the caller owns. Every call sends one MAD (with the
+ * transport's retries) and waits for its answer. A port number of {@link PerfCounters#ALL_PORTS} is
+ * AllPortSelect: ask {@link #classPortInfo} first whether the agent supports it.
+ */
+@ProviderType
+public interface PortCounterReader {
+
+    /** @return the PMA's ClassPortInfo: its CapabilityMask says which attributes and layouts the agent has */
+    ClassPortInfo classPortInfo(int lid, int port) throws CounterQueryException;
+
+    /** @return PortCounters of a port, or of all ports summed by the agent with {@link PerfCounters#ALL_PORTS} */
+    PerfCounters<PortCounter> portCounters(int lid, int port) throws CounterQueryException;
+
+    /**
+     * @param variant the layout the agent answers with, from its ClassPortInfo
+     *        ({@link org.infiniscope.mad.perf.PerfCapability#extendedVariant})
+     * @return PortCountersExtended of a port
+     */
+    PerfCounters<ExtendedPortCounter> portCountersExtended(int lid, int port, ExtendedCounterVariant variant)
+            throws CounterQueryException;
+
+    /**
+     * Clears the PortCounters counters whose bits are set in {@code select} (CounterSelect in bits 0–15,
+     * CounterSelect2 above, as {@link PerfCounters#counterSelect()}).
+     */
+    void resetPortCounters(int lid, int port, long select) throws CounterQueryException;
+
+    /** Clears the PortCountersExtended counters whose bits are set in {@code select}. */
+    void resetPortCountersExtended(int lid, int port, long select) throws CounterQueryException;
+}
