@@ -107,7 +107,12 @@ final class Sweep {
         Smp smp = Smp.directedRoute(Method.GET, 0, attribute, probe.modifier(), 0, probe.route(), new byte[0]);
         MadRequest request = new MadRequest(smp.encode(), MadAddress.directedRoute(), options.timeout(),
                 options.retries());
-        transport.send(request).whenComplete((response, failure) -> answered(probe, response, failure));
+        try {
+            transport.send(request).whenComplete((response, failure) -> answered(probe, response, failure));
+        } catch (RuntimeException e) {
+            // a closed transport may refuse at once: count the probe as lost, or the sweep would wait for it forever
+            answered(probe, null, e);
+        }
     }
 
     private synchronized void answered(Probe probe, MadResponse response, Throwable failure) {
