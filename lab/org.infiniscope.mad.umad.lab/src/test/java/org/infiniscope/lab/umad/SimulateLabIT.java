@@ -135,8 +135,7 @@ class SimulateLabIT {
 
     private static String withoutIbsimDefaults(String text) {
         return text.lines().filter(line -> !line.startsWith(DATE_LINE))
-                .filter(line -> IBSIM_DEFAULTS.stream().noneMatch(line::startsWith))
-                .collect(Collectors.joining("\n"));
+                .filter(line -> IBSIM_DEFAULTS.stream().noneMatch(line::startsWith)).collect(Collectors.joining("\n"));
     }
 
     private static Output ours(String... command) throws IOException, InterruptedException {
