@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# The discovery service's sweep (org.infiniscope.lab.umad.DiscoverBench: what ./infiniscope discover runs, in one
+# JVM, best warm sweep of 5 and the cold first one) against Debian's ibnetdiscover at its default (-o 2) and at the
+# same window, both through umad2sim to the same ibsim. Wall times, best of RUNS; the launcher's JVM start is not
+# in the sweep figures (run `time ./infiniscope discover --fabric ibsim:...` for that).
+# Usage: bench/discover-vs-ibnetdiscover.sh [NET_FILE] [RUNS]      (default: the 432-host 3-level fat tree, 3 runs)
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+JDK=${INFINISCOPE_JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
+LAB="$ROOT/lab/org.infiniscope.mad.umad.lab"
+NET=$(readlink -f "${1:-$LAB/src/test/resources/fabrics/ft3-432.net}")
+RUNS=${2:-3}
+PRELOAD=/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so
+PATH="$PATH:/usr/sbin:/sbin"
+
+for tool in ibsim ibnetdiscover; do
+  command -v "$tool" >/dev/null || { echo "missing $tool: apt-get install ibsim-utils infiniband-diags" >&2; exit 1; }
+done
+[ -r "$PRELOAD" ] || { echo "missing $PRELOAD: apt-get install libumad2sim0" >&2; exit 1; }
+if [ ! -d "$LAB/target/lab-lib" ] || [ -n "$(find "$ROOT/bundles/org.infiniscope.mad/src" \
+    "$ROOT/bundles/org.infiniscope.discovery/src" "$LAB/src" -newer "$LAB/target/lab-lib" -print -quit)" ]; then
+  "$ROOT/infiniscope" build >&2
+fi
+CP="$LAB/target/test-classes:$(ls "$LAB"/target/lab-lib/*.jar | paste -sd:)"
+
+SCRATCH=$(mktemp -d "$LAB/target/bench.XXXXXX")   # umad2sim writes its fake sysfs into the working folder
+SOCK="infiniscope-bench-$$"
+IBSIM_PID=
+cleanup() {
+  exec 3>&- 2>/dev/null || true
+  [ -n "$IBSIM_PID" ] && kill "$IBSIM_PID" 2>/dev/null && wait "$IBSIM_PID" 2>/dev/null
+  rm -f "$SCRATCH/console"
+}
+trap cleanup EXIT
+cd "$SCRATCH"
+mkfifo console
+IBSIM_SOCKNAME=$SOCK ibsim -s "$NET" < console > ibsim.log 2>&1 &
+IBSIM_PID=$!
+exec 3> console   # ibsim's console: held open so that it keeps running
+for _ in $(seq 200); do grep -q "@$SOCK:ctl" /proc/net/unix && break; kill -0 "$IBSIM_PID" || exit 1; sleep 0.05; done
+grep -q "@$SOCK:ctl" /proc/net/unix || { echo "ibsim did not start: $(cat ibsim.log)" >&2; exit 1; }
+
+now() { date +%s%N; }
+ibnetdiscover_best() {
+  local best= i t0 t1 s
+  for i in $(seq "$RUNS"); do
+    t0=$(now)
+    env LD_PRELOAD=$PRELOAD IBSIM_SOCKNAME=$SOCK ibnetdiscover "$@" > /dev/null 2>&1
+    t1=$(now)
+    s=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", (b - a) / 1e9 }')
+    if [ -z "$best" ] || awk -v x="$s" -v y="$best" 'BEGIN { exit !(x < y) }'; then best=$s; fi
+  done
+  echo "$best"
+}
+discover_best() {
+  local best= cold= i line s c
+  for i in $(seq "$RUNS"); do
+    line=$(env LD_PRELOAD=$PRELOAD IBSIM_SOCKNAME=$SOCK "$JDK/bin/java" --enable-native-access=ALL-UNNAMED \
+      -cp "$CP" org.infiniscope.lab.umad.DiscoverBench "$1" 2>>discover.err | grep '^discover ')
+    s=$(sed -E 's/.*seconds=([0-9.]+).*/\1/' <<< "$line"); c=$(sed -E 's/.*cold=([0-9.]+).*/\1/' <<< "$line")
+    if [ -z "$best" ] || awk -v x="$s" -v y="$best" 'BEGIN { exit !(x < y) }'; then best=$s; cold=$c; fi
+  done
+  echo "$best $cold"
+}
+
+echo "fabric: $NET ($(grep -cE '^(Switch|Hca|Ca|Rt)' "$NET") nodes), best of $RUNS runs, wall seconds"
+dflt=$(ibnetdiscover_best)
+echo "ibnetdiscover (default -o 2): ${dflt}s"
+printf '%-8s %16s %16s %10s %18s\n' window "ibnetdiscover -o W" "discover (warm)" "cold" "ibnd default/ours"
+for w in 2 16 64; do
+  is=$(ibnetdiscover_best -o "$w")
+  read -r ds dc <<< "$(discover_best "$w")"
+  printf '%-8s %16s %16s %10s %18s\n' "$w" "$is" "$ds" "$dc" "$(awk -v a="$dflt" -v b="$ds" 'BEGIN { printf "%.2f", a / b }')"
+done

@@ -1,0 +1,34 @@
+package org.infiniscope.discovery;
+
+/**
+ * One port of a discovered node, as its PortInfo read (zeros when it could not be read).
+ *
+ * @param number the port number (0: a switch's management port)
+ * @param portGuid the port GUID (a switch's ports share its port 0 GUID)
+ * @param lid the port's LID (a switch's external ports read 0; its LID is port 0's)
+ * @param lmc the LMC
+ * @param state PortState: 1 Down, 2 Init, 3 Armed, 4 Active (0 when unread)
+ * @param physicalState PortPhysicalState: 5 LinkUp
+ * @param widthActive LinkWidthActive (bits 1=1X 2=4X 4=8X 8=12X 16=2X)
+ * @param speedActive LinkSpeedActive (1 SDR, 2 DDR, 4 QDR)
+ * @param speedExtActive LinkSpeedExtActive (1 FDR, 2 EDR, 4 HDR, 8 NDR), 0 when the port has none
+ * @param capabilityMask the CapabilityMask
+ * @param reachable false when the port's PortInfo, or the node behind its link, never answered
+ */
+public record DiscoveredPort(int number, long portGuid, int lid, int lmc, int state, int physicalState, int widthActive,
+        int speedActive, int speedExtActive, int capabilityMask, boolean reachable) {
+
+    /** PortState Down. */
+    public static final int DOWN = 1;
+
+    /** @return whether the link is up (Init, Armed or Active) */
+    public boolean isUp() {
+        return state > DOWN;
+    }
+
+    /** @return the same port marked unreachable */
+    public DiscoveredPort unreachable() {
+        return new DiscoveredPort(number, portGuid, lid, lmc, state, physicalState, widthActive, speedActive,
+                speedExtActive, capabilityMask, false);
+    }
+}

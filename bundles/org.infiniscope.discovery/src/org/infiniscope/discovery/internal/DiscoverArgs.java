@@ -1,0 +1,74 @@
+package org.infiniscope.discovery.internal;
+
+import java.time.Duration;
+import java.util.List;
+
+import org.infiniscope.console.UsageException;
+import org.infiniscope.discovery.DiscoveredNode;
+import org.infiniscope.discovery.SweepOptions;
+
+/**
+ * The arguments of {@code discover}: ibnetdiscover's {@code -l/-H/-S/-R}, {@code -o} and {@code -t}, plus
+ * {@code --fabric}, {@code --retries} and {@code --json}.
+ *
+ * @param fabric the {@code --fabric}, or null for the launcher's
+ * @param list the node types to list, in order; empty for the topology file
+ * @param json whether to print JSON
+ * @param options the sweep's window, time-out and retries
+ */
+record DiscoverArgs(String fabric, List<Integer> list, boolean json, SweepOptions options) {
+
+    static DiscoverArgs parse(List<String> args) throws UsageException {
+        String fabric = null;
+        List<Integer> list = List.of();
+        boolean json = false;
+        int window = SweepOptions.DEFAULT.window();
+        long timeout = SweepOptions.DEFAULT.timeout().toMillis();
+        int retries = SweepOptions.DEFAULT.retries();
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            String value = null;
+            int eq = arg.indexOf('=');
+            if (arg.startsWith("--") && eq > 0) {
+                value = arg.substring(eq + 1);
+                arg = arg.substring(0, eq);
+            }
+            switch (arg) {
+                case "-l", "--list" -> list = List.of(DiscoveredNode.CA, DiscoveredNode.SWITCH, DiscoveredNode.ROUTER);
+                case "-H", "--Hca_list" -> list = List.of(DiscoveredNode.CA);
+                case "-S", "--Switch_list" -> list = List.of(DiscoveredNode.SWITCH);
+                case "-R", "--Router_list" -> list = List.of(DiscoveredNode.ROUTER);
+                case "--json" -> json = true;
+                case "--fabric" -> fabric = value != null ? value : next(args, ++i, arg);
+                case "-o", "--outstanding_smps" ->
+                    window = number(value != null ? value : next(args, ++i, arg), arg, 1, 4096);
+                case "-t", "--timeout" ->
+                    timeout = number(value != null ? value : next(args, ++i, arg), arg, 1, 3_600_000);
+                case "--retries" -> retries = number(value != null ? value : next(args, ++i, arg), arg, 0, 100);
+                default -> throw new UsageException(arg.startsWith("-")
+                        ? "unknown option '" + arg + "'"
+                        : "unexpected argument '" + arg + "': discover prints to standard output and takes no file");
+            }
+        }
+        return new DiscoverArgs(fabric, list, json, new SweepOptions(window, Duration.ofMillis(timeout), retries));
+    }
+
+    private static String next(List<String> args, int i, String option) throws UsageException {
+        if (i >= args.size()) {
+            throw new UsageException("option '" + option + "' needs a value");
+        }
+        return args.get(i);
+    }
+
+    private static int number(String text, String option, int min, int max) throws UsageException {
+        try {
+            int n = Integer.parseInt(text);
+            if (n >= min && n <= max) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException("option '" + option + "': '" + text + "' is not a number from " + min + " to " + max);
+    }
+}

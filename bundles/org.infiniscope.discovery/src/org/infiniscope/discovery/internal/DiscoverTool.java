@@ -1,0 +1,216 @@
+package org.infiniscope.discovery.internal;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.infiniscope.console.ConsoleTool;
+import org.infiniscope.console.ExitStatus;
+import org.infiniscope.console.ToolInvocation;
+import org.infiniscope.console.UsageException;
+import org.infiniscope.discovery.DiscoveredLink;
+import org.infiniscope.discovery.DiscoveredNode;
+import org.infiniscope.discovery.DiscoveredPort;
+import org.infiniscope.discovery.Discovery;
+import org.infiniscope.discovery.DiscoveryException;
+import org.infiniscope.discovery.FabricSnapshot;
+import org.infiniscope.mad.transport.ChannelProvider;
+import org.infiniscope.mad.transport.MadChannel;
+import org.infiniscope.mad.transport.MadTransport;
+import org.infiniscope.mad.transport.MadTransports;
+import org.infiniscope.mad.transport.TransportConfig;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
+import org.osgi.framework.ServiceReference;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+
+/**
+ * {@code discover}: sweeps the fabric and prints it as ibnetdiscover does (the topology file, or the
+ * {@code -l/-H/-S/-R} lists), or as JSON. The fabric comes from {@code --fabric}, else from the framework property
+ * {@value #FABRIC_PROPERTY} that the launcher sets.
+ */
+@Component(service = ConsoleTool.class)
+public final class DiscoverTool implements ConsoleTool {
+
+    /** The framework property holding the launcher's {@code --fabric}. */
+    public static final String FABRIC_PROPERTY = "infiniscope.fabric";
+
+    private final String defaultFabric;
+    private final Discovery discovery;
+    private final FabricChannels channels = new FabricChannels();
+
+    @Activate
+    public DiscoverTool(BundleContext context, @Reference Discovery discovery) {
+        this(context.getProperty(FABRIC_PROPERTY), discovery);
+    }
+
+    /** For tests: a tool with this default fabric and no provider yet. */
+    DiscoverTool(String defaultFabric, Discovery discovery) {
+        this.defaultFabric = defaultFabric;
+        this.discovery = discovery;
+    }
+
+    @Reference(service = ChannelProvider.class, cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    void addProvider(ServiceReference<ChannelProvider> reference, ChannelProvider provider) {
+        channels.add(provider, reference.getProperty(Constants.SERVICE_RANKING) instanceof Integer i ? i : 0,
+                (Long) reference.getProperty(Constants.SERVICE_ID));
+    }
+
+    void removeProvider(ServiceReference<ChannelProvider> reference) {
+        channels.remove((Long) reference.getProperty(Constants.SERVICE_ID));
+    }
+
+    /** For tests: a provider with ranking 0. */
+    void provide(ChannelProvider provider, long serviceId) {
+        channels.add(provider, 0, serviceId);
+    }
+
+    @Override
+    public String name() {
+        return "discover";
+    }
+
+    @Override
+    public String summary() {
+        return "discover the fabric by directed routes and print its topology, as ibnetdiscover";
+    }
+
+    @Override
+    public String usage() {
+        return """
+                usage: infiniscope discover [--fabric F] [-l|-H|-S|-R] [-o N] [-t MS] [--retries N] [--json]
+                  --fabric F     sim[:TOPOLOGY][@NODE[:PORT]], umad, umad:CA:PORT or ibsim:SOCKET[@NODE];
+                                 default: the launcher's --fabric
+                  -l, --list     list the nodes (CAs, switches, routers) instead of the topology
+                  -H, -S, -R     list only CAs, switches or routers
+                  -o N           SMPs in flight (default 16)
+                  -t MS          time-out of each attempt in ms (default 1000)
+                  --retries N    attempts after the first before a port is unreachable (default 3)
+                  --json         the snapshot as one JSON object""";
+    }
+
+    @Override
+    public int run(ToolInvocation invocation) throws UsageException {
+        DiscoverArgs args = DiscoverArgs.parse(invocation.args());
+        PrintWriter err = invocation.err();
+        String fabric = args.fabric() != null ? args.fabric() : defaultFabric;
+        if (fabric == null || fabric.isBlank()) {
+            throw new UsageException("no fabric: give --fabric " + FabricChannels.CHOICES
+                    + " (or set INFINISCOPE_FABRIC for ./infiniscope)");
+        }
+        Optional<ChannelProvider> provider = channels.providerFor(fabric);
+        if (provider.isEmpty()) {
+            throw new UsageException("unknown fabric '" + fabric + "': expected " + FabricChannels.CHOICES
+                    + " (no installed provider handles it)");
+        }
+        MadChannel channel;
+        try {
+            channel = provider.get().open(fabric);
+        } catch (IOException e) {
+            err.println("infiniscope discover: cannot open fabric '" + fabric + "': " + e.getMessage());
+            return ExitStatus.FAILURE;
+        }
+        FabricSnapshot snapshot;
+        try (MadTransport transport = start(channel, args.options().window())) {
+            snapshot = discovery.sweep(transport, args.options());
+        } catch (IOException e) {
+            err.println("infiniscope discover: cannot start the MAD transport on '" + fabric + "': " + e.getMessage());
+            return ExitStatus.FAILURE;
+        } catch (DiscoveryException e) {
+            err.println("infiniscope discover: " + e.getMessage());
+            return ExitStatus.FAILURE;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("infiniscope discover: interrupted");
+            return ExitStatus.FAILURE;
+        }
+        PrintWriter out = invocation.out();
+        if (args.json()) {
+            out.println(Json.write(json(snapshot)));
+        } else if (!args.list().isEmpty()) {
+            out.print(IbnetdiscoverText.list(snapshot, args.list()));
+        } else {
+            out.print(IbnetdiscoverText.topology(snapshot, IbnetdiscoverText.ctime(ZonedDateTime.now())));
+        }
+        out.flush();
+        return ExitStatus.OK;
+    }
+
+    /** The transport owns the channel once started; if it cannot start, the channel is still ours to close. */
+    private static MadTransport start(MadChannel channel, int window) throws IOException {
+        try {
+            // directed-route SMPs all go to the permissive LID: the per-destination window must not throttle them
+            return MadTransports.over(channel, new TransportConfig(window, window));
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+    }
+
+    static Map<String, Object> json(FabricSnapshot s) {
+        List<Object> nodes = new ArrayList<>();
+        for (DiscoveredNode n : s.nodes()) {
+            Map<String, Object> node = new LinkedHashMap<>();
+            node.put("type", switch (n.type()) {
+                case DiscoveredNode.SWITCH -> "switch";
+                case DiscoveredNode.CA -> "ca";
+                default -> "router";
+            });
+            node.put("nodeGuid", hex(n.nodeGuid()));
+            node.put("systemImageGuid", hex(n.systemImageGuid()));
+            node.put("description", n.description());
+            node.put("vendorId", hex(n.vendorId()));
+            node.put("deviceId", hex(n.deviceId()));
+            node.put("revision", hex(n.revision()));
+            node.put("ports", n.portCount());
+            if (n.isSwitch()) {
+                node.put("enhancedPort0", n.enhancedPort0());
+            }
+            List<Object> ports = new ArrayList<>();
+            for (DiscoveredPort p : n.ports()) {
+                Map<String, Object> port = new LinkedHashMap<>();
+                port.put("port", p.number());
+                port.put("portGuid", hex(p.portGuid()));
+                port.put("lid", p.lid());
+                port.put("lmc", p.lmc());
+                port.put("state", p.state());
+                port.put("physicalState", p.physicalState());
+                port.put("width", IbnetdiscoverText.widthText(p.widthActive()));
+                port.put("speed", IbnetdiscoverText.rate(n, p).replaceFirst("^[0-9?]+x", ""));
+                port.put("reachable", p.reachable());
+                ports.add(port);
+            }
+            node.put("portInfo", ports);
+            nodes.add(node);
+        }
+        List<Object> links = new ArrayList<>();
+        for (DiscoveredLink l : s.links()) {
+            Map<String, Object> link = new LinkedHashMap<>();
+            link.put("a", hex(l.nodeA()));
+            link.put("portA", l.portA());
+            link.put("b", hex(l.nodeB()));
+            link.put("portB", l.portB());
+            links.add(link);
+        }
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("localNodeGuid", hex(s.localNodeGuid()));
+        json.put("localPort", s.localPort());
+        json.put("nodes", nodes);
+        json.put("links", links);
+        return json;
+    }
+
+    private static String hex(long value) {
+        return "0x" + Long.toHexString(value);
+    }
+}

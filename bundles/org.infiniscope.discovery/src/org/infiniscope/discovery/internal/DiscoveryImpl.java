@@ -1,0 +1,19 @@
+package org.infiniscope.discovery.internal;
+
+import org.infiniscope.discovery.Discovery;
+import org.infiniscope.discovery.DiscoveryException;
+import org.infiniscope.discovery.FabricSnapshot;
+import org.infiniscope.discovery.SweepOptions;
+import org.infiniscope.mad.transport.MadTransport;
+import org.osgi.service.component.annotations.Component;
+
+/** The discovery service: each call is one {@link Sweep}. */
+@Component(service = Discovery.class)
+public final class DiscoveryImpl implements Discovery {
+
+    @Override
+    public FabricSnapshot sweep(MadTransport transport, SweepOptions options)
+            throws DiscoveryException, InterruptedException {
+        return new Sweep(transport, options).run();
+    }
+}

@@ -1,0 +1,80 @@
+package org.infiniscope.discovery.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.infiniscope.discovery.DiscoveredNode;
+import org.infiniscope.discovery.DiscoveredPort;
+import org.infiniscope.mad.smp.NodeInfo;
+import org.infiniscope.mad.smp.PortInfo;
+import org.infiniscope.mad.smp.SwitchInfo;
+
+/** What a sweep knows of one node so far; guarded by the sweep. */
+final class NodeBuilder {
+
+    private final NodeInfo info;
+    private final int[] route;
+    private String description = "";
+    private boolean enhancedPort0;
+    /** Port GUIDs by port number: a CA's from the NodeInfo read through each port. */
+    private final Map<Integer, Long> portGuids = new TreeMap<>();
+    private final Map<Integer, DiscoveredPort> ports = new TreeMap<>();
+
+    NodeBuilder(NodeInfo info, int[] route) {
+        this.info = info;
+        this.route = route.clone();
+    }
+
+    boolean isSwitch() {
+        return info.nodeType() == NodeInfo.TYPE_SWITCH;
+    }
+
+    long guid() {
+        return info.nodeGuid();
+    }
+
+    boolean hasPort(int port) {
+        return portGuids.containsKey(port) || ports.containsKey(port);
+    }
+
+    void expect(int port, long portGuid) {
+        portGuids.put(port, portGuid);
+    }
+
+    void description(String text) {
+        description = text;
+    }
+
+    void switchInfo(SwitchInfo switchInfo) {
+        enhancedPort0 = switchInfo.enhancedPort0();
+    }
+
+    void port(int number, PortInfo p) {
+        long portGuid = isSwitch() ? info.portGuid() : portGuids.getOrDefault(number, 0L);
+        int ext = (p.capabilityMask() & PortInfo.CAP_EXTENDED_SPEEDS) != 0 ? p.linkSpeedExtActive() : 0;
+        ports.put(number, new DiscoveredPort(number, portGuid, p.lid(), p.lmc(), p.portState(), p.portPhysicalState(),
+                p.linkWidthActive(), p.linkSpeedActive(), ext, p.capabilityMask(), true));
+    }
+
+    /** The port did not answer, or the node behind it did not. */
+    void unreachable(int number) {
+        DiscoveredPort known = ports.get(number);
+        long portGuid = isSwitch() ? info.portGuid() : portGuids.getOrDefault(number, 0L);
+        ports.put(number,
+                known != null
+                        ? known.unreachable()
+                        : new DiscoveredPort(number, portGuid, 0, 0, 0, 0, 0, 0, 0, 0, false));
+    }
+
+    DiscoveredNode build() {
+        List<Integer> path = new ArrayList<>();
+        for (int hop : route) {
+            path.add(hop);
+        }
+        return new DiscoveredNode(info.nodeType(), info.nodeGuid(), info.systemImageGuid(), description,
+                info.vendorId(), info.deviceId(), info.revision(), info.numPorts(), enhancedPort0,
+                List.copyOf(ports.values()), path);
+    }
+}

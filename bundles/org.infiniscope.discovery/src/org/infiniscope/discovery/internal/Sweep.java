@@ -1,0 +1,242 @@
+package org.infiniscope.discovery.internal;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletionException;
+
+import org.infiniscope.discovery.DiscoveredLink;
+import org.infiniscope.discovery.DiscoveredNode;
+import org.infiniscope.discovery.DiscoveryException;
+import org.infiniscope.discovery.FabricSnapshot;
+import org.infiniscope.discovery.SweepOptions;
+import org.infiniscope.mad.MadHeader;
+import org.infiniscope.mad.MadStatus;
+import org.infiniscope.mad.Method;
+import org.infiniscope.mad.smp.NodeDescription;
+import org.infiniscope.mad.smp.NodeInfo;
+import org.infiniscope.mad.smp.PortInfo;
+import org.infiniscope.mad.smp.Smp;
+import org.infiniscope.mad.smp.SwitchInfo;
+import org.infiniscope.mad.transport.MadAddress;
+import org.infiniscope.mad.transport.MadRequest;
+import org.infiniscope.mad.transport.MadResponse;
+import org.infiniscope.mad.transport.MadTimeoutException;
+import org.infiniscope.mad.transport.MadTransport;
+import org.infiniscope.mad.wire.MadFormatException;
+
+/**
+ * One directed-route sweep. Probes wait in a queue and at most {@code window} are in flight; each answer may queue
+ * more. Nodes are keyed by node GUID, so a node reached twice (a loop, a parallel link, a CA's second port) is one
+ * node with one more link; link ends are keyed by (GUID, port), so a link found from both sides is one link. All
+ * state is guarded by {@code this}: answers complete on the transport's threads.
+ */
+final class Sweep {
+
+    private final MadTransport transport;
+    private final SweepOptions options;
+    private final Deque<Probe> queue = new ArrayDeque<>();
+    private final Map<Long, NodeBuilder> nodes = new HashMap<>();
+    /** Link ends by (GUID, port): the peer's end. */
+    private final Map<End, End> linked = new HashMap<>();
+    private final List<DiscoveredLink> links = new ArrayList<>();
+    private int inFlight;
+    private long sent;
+    private long localGuid;
+    private int localPort;
+    private String localFailure;
+
+    Sweep(MadTransport transport, SweepOptions options) {
+        this.transport = transport;
+        this.options = options;
+    }
+
+    FabricSnapshot run() throws DiscoveryException, InterruptedException {
+        synchronized (this) {
+            queue.add(new Probe(Kind.NODE_INFO, new int[0], 0, 0, 0));
+            pump();
+            while (inFlight > 0 || !queue.isEmpty()) {
+                wait();
+            }
+            if (localFailure != null) {
+                throw new DiscoveryException("the local node did not answer NodeInfo: " + localFailure);
+            }
+            return Snapshots.build(nodes, links, localGuid, localPort, sent);
+        }
+    }
+
+    private enum Kind {
+        NODE_INFO,
+        NODE_DESC,
+        SWITCH_INFO,
+        PORT_INFO
+    }
+
+    /**
+     * @param route the directed route
+     * @param guid the node asked (NODE_INFO: the node the route leaves from, 0 for the local node)
+     * @param port PORT_INFO: the port asked; NODE_INFO: the port the route leaves {@code guid} by
+     */
+    private record Probe(Kind kind, int[] route, long guid, int port, int modifier) {
+    }
+
+    private record End(long guid, int port) {
+    }
+
+    private void pump() {
+        while (inFlight < options.window() && !queue.isEmpty()) {
+            Probe probe = queue.poll();
+            inFlight++;
+            send(probe);
+        }
+    }
+
+    private void send(Probe probe) {
+        int attribute = switch (probe.kind()) {
+            case NODE_INFO -> NodeInfo.ATTRIBUTE_ID;
+            case NODE_DESC -> NodeDescription.ATTRIBUTE_ID;
+            case SWITCH_INFO -> SwitchInfo.ATTRIBUTE_ID;
+            case PORT_INFO -> PortInfo.ATTRIBUTE_ID;
+        };
+        Smp smp = Smp.directedRoute(Method.GET, 0, attribute, probe.modifier(), 0, probe.route(), new byte[0]);
+        MadRequest request = new MadRequest(smp.encode(), MadAddress.directedRoute(), options.timeout(),
+                options.retries());
+        try {
+            transport.send(request).whenComplete((response, failure) -> answered(probe, response, failure));
+        } catch (RuntimeException e) {
+            // a closed transport may refuse at once: count the probe as lost, or the sweep would wait for it forever
+            answered(probe, null, e);
+        }
+    }
+
+    private synchronized void answered(Probe probe, MadResponse response, Throwable failure) {
+        try {
+            if (failure != null) {
+                Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                        ? failure.getCause()
+                        : failure;
+                sent += cause instanceof MadTimeoutException t ? t.attempts() : 1;
+                lost(probe, cause.getMessage());
+            } else {
+                sent += response.attempts();
+                String error = check(response.mad());
+                if (error != null) {
+                    lost(probe, error);
+                } else {
+                    handle(probe, response.mad());
+                }
+            }
+        } catch (MadFormatException | RuntimeException e) {
+            lost(probe, "malformed answer: " + e.getMessage());
+        } finally {
+            inFlight--;
+            pump();
+            if (inFlight == 0 && queue.isEmpty()) {
+                notifyAll();
+            }
+        }
+    }
+
+    /** @return why the answer is not a successful GetResp, or null */
+    private static String check(byte[] mad) throws MadFormatException {
+        MadHeader header = Smp.validate(mad);
+        int status = header.status() & ~MadStatus.DIRECTION;
+        if (header.method() != Method.GET_RESP || status != 0) {
+            return "status 0x" + Integer.toHexString(header.status()) + " (" + MadStatus.describe(header.status())
+                    + ")";
+        }
+        return null;
+    }
+
+    private void lost(Probe probe, String why) {
+        switch (probe.kind()) {
+            case NODE_INFO -> {
+                if (probe.route().length == 0) {
+                    localFailure = why;
+                } else {
+                    NodeBuilder from = nodes.get(probe.guid());
+                    if (from != null) {
+                        from.unreachable(probe.port());
+                    }
+                }
+            }
+            case PORT_INFO -> nodes.get(probe.guid()).unreachable(probe.port());
+            case NODE_DESC, SWITCH_INFO -> {
+                // the node is known; its description or EnhancedPort0 stays empty
+            }
+        }
+    }
+
+    private void handle(Probe probe, byte[] mad) throws MadFormatException {
+        switch (probe.kind()) {
+            case NODE_INFO -> nodeInfo(probe, Smp.decodeAttribute(mad, NodeInfo.CODEC));
+            case NODE_DESC ->
+                nodes.get(probe.guid()).description(Smp.decodeAttribute(mad, NodeDescription.CODEC).text());
+            case SWITCH_INFO -> nodes.get(probe.guid()).switchInfo(Smp.decodeAttribute(mad, SwitchInfo.CODEC));
+            case PORT_INFO -> portInfo(probe, Smp.decodeAttribute(mad, PortInfo.CODEC));
+        }
+    }
+
+    private void nodeInfo(Probe probe, NodeInfo info) {
+        long guid = info.nodeGuid();
+        int in = info.localPortNum();
+        int[] route = probe.route();
+        if (route.length == 0) {
+            localGuid = guid;
+            localPort = in;
+        } else {
+            link(new End(probe.guid(), probe.port()), new End(guid, in));
+        }
+        NodeBuilder node = nodes.get(guid);
+        if (node == null) {
+            node = new NodeBuilder(info, route);
+            nodes.put(guid, node);
+            queue.add(new Probe(Kind.NODE_DESC, route, guid, 0, 0));
+            if (node.isSwitch()) {
+                queue.add(new Probe(Kind.SWITCH_INFO, route, guid, 0, 0));
+                for (int p = 0; p <= info.numPorts(); p++) {
+                    queue.add(new Probe(Kind.PORT_INFO, route, guid, p, p));
+                }
+                return;
+            }
+        } else if (node.isSwitch() || node.hasPort(in)) {
+            return;
+        }
+        // a CA or router answers for the port the SMP came in by: read that port through the same route
+        node.expect(in, info.portGuid());
+        queue.add(new Probe(Kind.PORT_INFO, route, guid, in, in));
+    }
+
+    private void portInfo(Probe probe, PortInfo info) {
+        NodeBuilder node = nodes.get(probe.guid());
+        int port = probe.port();
+        node.port(port, info);
+        boolean forwards = node.isSwitch() ? port > 0 : probe.route().length == 0;
+        if (forwards && info.portState() > 1 && !linked.containsKey(new End(probe.guid(), port))
+                && probe.route().length < Smp.MAX_HOPS) {
+            int[] next = Arrays.copyOf(probe.route(), probe.route().length + 1);
+            next[next.length - 1] = port;
+            queue.add(new Probe(Kind.NODE_INFO, next, probe.guid(), port, 0));
+        }
+    }
+
+    private void link(End a, End b) {
+        if (linked.containsKey(a) || linked.containsKey(b)) {
+            return; // found from the other side too
+        }
+        linked.put(a, b);
+        linked.put(b, a);
+        links.add(new DiscoveredLink(a.guid(), a.port(), b.guid(), b.port()));
+    }
+
+    /** @return the ends seen so far (for tests) */
+    synchronized Set<Long> guids() {
+        return new HashSet<>(nodes.keySet());
+    }
+}
