@@ -12,11 +12,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import org.infiniscope.lab.umad.BuiltLauncher.Output;
+import org.infiniscope.topology.Generators;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * {@code ./infiniscope discover --fabric ibsim:SOCKET@NODE} against Debian's {@code ibnetdiscover} on the same ibsim
@@ -29,28 +31,43 @@ import org.junit.jupiter.params.provider.ValueSource;
 class DiscoverLabIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
-    private static final String SM_NODE = "h00001";
-    private static final String NODE = "h00002";
     private static final String DATE_LINE = "# Topology file: generated on ";
 
+    /** Every shared fabric and two seeded random ones, as ParityLabIT runs them. */
+    static Stream<String> fabrics() {
+        return Stream.of("ft2-16", "ft2-432", "ft3-432", "dfly-5x4", "irregular-1", "torus-4x4x2", "random-8-24-s1",
+                "random-12-40-s7");
+    }
+
+    private static ParityFabric fabric(Path scratch, String name) throws IOException {
+        return switch (name) {
+            case "random-8-24-s1" -> ParityFabric.generated(scratch, name, Generators.random(8, 24, 1));
+            case "random-12-40-s7" -> ParityFabric.generated(scratch, name, Generators.random(12, 40, 7));
+            default -> ParityFabric.resource(scratch, "fabrics/" + name + ".net");
+        };
+    }
+
     @ParameterizedTest(name = "discover on {0}")
-    @ValueSource(strings = {"ft2-16", "ft3-432"})
-    void discoverPrintsWhatIbnetdiscoverPrints(String fabric) throws Exception {
+    @MethodSource("fabrics")
+    void discoverPrintsWhatIbnetdiscoverPrints(String name) throws Exception {
         Lab.require("ibsim", "ibnetdiscover", "opensm");
         BuiltLauncher.prepare();
-        Path scratch = Lab.scratch("discover-" + fabric);
-        try (Ibsim ibsim = Ibsim.start(scratch, "fabrics/" + fabric + ".net", Duration.ofSeconds(10));
-                OpenSm openSm = OpenSm.start(scratch, ibsim.socket(), SM_NODE, Duration.ofSeconds(60))) {
+        Path scratch = Lab.scratch("discover-" + name);
+        ParityFabric fabric = fabric(scratch, name);
+        String smNode = fabric.hosts().get(0);
+        String node = fabric.hosts().get(1);
+        try (Ibsim ibsim = Ibsim.start(scratch, fabric.net(), List.of(), Duration.ofSeconds(10));
+                OpenSm openSm = OpenSm.start(scratch, ibsim.socket(), smNode, Duration.ofSeconds(60))) {
             for (String option : List.of("", "-l", "-H", "-S")) {
-                Timed theirs = run(scratch, theirs(option), Lab.preloadEnvironment(ibsim.socket(), NODE), "theirs");
+                Timed theirs = run(scratch, theirs(option), Lab.preloadEnvironment(ibsim.socket(), node), "theirs");
                 assertEquals(0, theirs.output().status(), "ibnetdiscover " + option + ": " + theirs.output().err());
-                Timed ours = run(scratch, ours(ibsim.socket(), option),
+                Timed ours = run(scratch, ours(ibsim.socket(), node, option),
                         Map.of("INFINISCOPE_STATE", BuiltLauncher.state()), "ours");
                 assertEquals(0, ours.output().status(), "discover " + option + ": " + ours.output().err());
                 List<String> expected = withoutDate(theirs.output().text());
                 assertTrue(expected.size() > 5, "ibnetdiscover " + option + " printed " + expected);
-                assertEquals(expected, withoutDate(ours.output().text()), fabric + ": discover " + option);
-                System.out.printf("%s: discover %s %.2f s (launcher and JVM included), ibnetdiscover %.2f s%n", fabric,
+                assertEquals(expected, withoutDate(ours.output().text()), name + ": discover " + option);
+                System.out.printf("%s: discover %s %.2f s (launcher and JVM included), ibnetdiscover %.2f s%n", name,
                         option, ours.seconds(), theirs.seconds());
             }
         }
@@ -64,9 +81,9 @@ class DiscoverLabIT {
         return command;
     }
 
-    private static List<String> ours(String socket, String option) {
+    private static List<String> ours(String socket, String node, String option) {
         List<String> command = new ArrayList<>(
-                List.of(BuiltLauncher.script(), "discover", "--fabric", "ibsim:" + socket + "@" + NODE));
+                List.of(BuiltLauncher.script(), "discover", "--fabric", "ibsim:" + socket + "@" + node));
         if (!option.isEmpty()) {
             command.add(option);
         }
