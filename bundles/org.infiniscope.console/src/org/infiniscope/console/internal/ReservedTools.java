@@ -13,9 +13,10 @@ final class ReservedTools {
             Map.entry("discover", "org.infiniscope.discovery"), Map.entry("linkinfo", "org.infiniscope.discovery"),
             Map.entry("trace", "org.infiniscope.discovery"), Map.entry("errors", "org.infiniscope.perf"),
             Map.entry("perfquery", "org.infiniscope.diag"), Map.entry("smpquery", "org.infiniscope.diag"),
-            Map.entry("saquery", "org.infiniscope.sm"), Map.entry("route", "org.infiniscope.sm"),
-            Map.entry("sm", "org.infiniscope.sm"), Map.entry("fw", "org.infiniscope.firmware"),
-            Map.entry("qp", "org.infiniscope.verbs"), Map.entry("simulate", "org.infiniscope.sim"));
+            Map.entry("saquery", "org.infiniscope.sm"), Map.entry("route", "org.infiniscope.diag"),
+            Map.entry("sminfo", "org.infiniscope.diag"), Map.entry("sm", "org.infiniscope.sm"),
+            Map.entry("fw", "org.infiniscope.firmware"), Map.entry("qp", "org.infiniscope.verbs"),
+            Map.entry("simulate", "org.infiniscope.sim"));
 
     private ReservedTools() {
     }
