@@ -141,9 +141,27 @@ class RouteToolTest {
     void badArgumentsAreUsageErrors() {
         assertThrows(UsageException.class, () -> route());
         assertThrows(UsageException.class, () -> route("0,1"));
-        assertThrows(UsageException.class, () -> route("-M", "3"));
         assertThrows(UsageException.class, () -> route("3", "1", "2", "4"));
         assertThrows(UsageException.class, () -> sminfo("1", "2"));
+    }
+
+    @Test
+    void multicastTablesAsIbrouteDumpsThem() throws UsageException {
+        assertEquals(ExitStatus.OK, route("-M", "3"), err.toString());
+        assertTrue(out.toString().startsWith("Multicast mlids [0xc000-0x"), out.toString());
+        assertTrue(
+                out.toString().contains(
+                        "] of switch Lid 3 guid 0x0000000000002000 (sw2):\n" + "     Ports: 0 1 2 3 4 \n MLid\n"),
+                out.toString());
+        assertTrue(out.toString().endsWith("\n0 valid mlids dumped \n"), out.toString());
+        out.getBuffer().setLength(0);
+        assertEquals(ExitStatus.OK, route("-M", "-n", "-a", "3", "0xc000", "0xc001"), err.toString());
+        assertTrue(out.toString().endsWith("""
+                 MLid       Port Mask
+                0xc000      0000
+                0xc001      0000
+                2 mlids dumped\s
+                """), out.toString());
     }
 
     @Test

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.infiniscope.mad.smp.LinearForwardingTable;
+import org.infiniscope.mad.smp.MulticastForwardingTable;
 import org.infiniscope.mad.smp.NodeDescription;
 import org.infiniscope.mad.smp.NodeInfo;
 import org.infiniscope.mad.smp.PortInfo;
@@ -35,6 +36,8 @@ final class Route {
     static final Duration DESTINATION_TIMEOUT = Duration.ofMillis(100);
     /** The last unicast LID. */
     static final int MAX_UNICAST_LID = 0xBFFF;
+    /** The last multicast LID (the permissive LID 0xFFFF is none). */
+    static final int MAX_MULTICAST_LID = 0xFFFE;
 
     private final RouteArgs args;
     private final Smps smps;
@@ -64,6 +67,9 @@ final class Route {
             throw new QueryException("dump tables: not a switch");
         }
         SwitchInfo info = get(sw, SwitchInfo.CODEC, 0, "switch info failed: is a switch node?");
+        if (args.multicast()) {
+            return multicast(sw, to, ni, nd, info);
+        }
         int top = info.linearFdbTop();
         int start = args.startLid();
         int end = args.endLid() == 0 || args.endLid() > top ? top : args.endLid();
@@ -111,6 +117,117 @@ final class Route {
         }
         out.append(n).append(args.all() ? " " : " valid ").append("lids dumped \n");
         return args.json() ? json(to, ni, nd, start, end, entries) : out.toString();
+    }
+
+    /** ibroute's {@code dump_multicast_tables}. */
+    private String multicast(SmpGetter sw, Destination to, NodeInfo ni, String nd, SwitchInfo info) {
+        int base = MulticastForwardingTable.MULTICAST_LID_BASE;
+        int per = MulticastForwardingTable.PER_BLOCK;
+        int cap = info.multicastFdbCap();
+        int top = info.multicastFdbTop();
+        int end = args.endLid();
+        if (end == 0 || end > base + cap - 1) {
+            end = base + cap - 1;
+        }
+        if (!args.all() && top != 0 && top < end) {
+            if (top < base - 1) {
+                err.println("infiniscope route: illegal top mlid " + Integer.toHexString(top));
+            } else {
+                end = top;
+            }
+        }
+        int start = args.startLid();
+        if (start == 0) {
+            start = base;
+        } else if (start < base) {
+            err.println("infiniscope route: illegal start mlid " + Integer.toHexString(start) + ", set to "
+                    + Integer.toHexString(base));
+            start = base;
+        }
+        if (end > MAX_MULTICAST_LID) {
+            err.println("infiniscope route: illegal end mlid " + Integer.toHexString(end) + ", truncate to "
+                    + Integer.toHexString(MAX_MULTICAST_LID));
+            end = MAX_MULTICAST_LID;
+        }
+        int ports = ni.numPorts();
+        StringBuilder out = new StringBuilder();
+        out.append(String.format("Multicast mlids [0x%x-0x%x] of switch %s guid 0x%016x (%s):\n", start, end,
+                to.describe(), ni.nodeGuid(), nd));
+        if (args.brief()) {
+            out.append(" MLid       Port Mask\n");
+        } else {
+            if (ports > 9) {
+                StringBuilder tens = new StringBuilder();
+                for (int i = 0; i <= ports; i++) {
+                    tens.append(i % 10 != 0 ? ' ' : (char) ('0' + i / 10)).append(' ');
+                }
+                out.append("            ").append(tens).append('\n');
+            }
+            StringBuilder units = new StringBuilder();
+            for (int i = 0; i <= ports; i++) {
+                units.append(i % 10).append(' ');
+            }
+            out.append("     Ports: ").append(units).append('\n');
+            out.append(" MLid\n");
+        }
+        int chunks = (ports + 1 + 15) / 16;
+        List<Map<String, Object>> entries = new ArrayList<>();
+        int n = 0;
+        for (int block = start / per; block <= end / per; block++) {
+            List<MulticastForwardingTable> masks = new ArrayList<>();
+            for (int j = 0; j < chunks; j++) {
+                int modifier = (block - base / per) | j << 28;
+                try {
+                    masks.add(Smp.decodeAttribute(sw.get(MulticastForwardingTable.ATTRIBUTE_ID, modifier),
+                            MulticastForwardingTable.CODEC));
+                } catch (QueryException | MadFormatException | IllegalArgumentException e) {
+                    err.println("SubnGet() failed; AM 0x" + Integer.toHexString(modifier) + ": " + e.getMessage());
+                    return args.json() ? json(to, ni, nd, start, end, entries) : out.toString();
+                }
+            }
+            int mlid = Math.max(block * per, start);
+            int last = Math.min(block * per + per, end + 1);
+            for (; mlid < last; mlid++) {
+                String line = mlid(masks, mlid % per, ports);
+                if (line == null) {
+                    continue;
+                }
+                out.append(String.format("0x%04x      %s\n", mlid, line));
+                Map<String, Object> entry = new LinkedHashMap<>();
+                entry.put("mlid", mlid);
+                List<Integer> members = new ArrayList<>();
+                for (int i = 0; i <= ports; i++) {
+                    if ((masks.get(i / 16).portMasks().get(mlid % per) & 1 << i % 16) != 0) {
+                        members.add(i);
+                    }
+                }
+                entry.put("ports", members);
+                entries.add(entry);
+                n++;
+            }
+        }
+        out.append(n).append(args.all() ? " " : " valid ").append("mlids dumped \n");
+        return args.json() ? json(to, ni, nd, start, end, entries) : out.toString();
+    }
+
+    /** ibroute's {@code dump_mlid}: the line of one MLID, {@code null} when it has no port and not {@code -a}. */
+    private String mlid(List<MulticastForwardingTable> masks, int index, int ports) {
+        boolean nonzero = false;
+        StringBuilder line = new StringBuilder();
+        if (args.brief()) {
+            for (MulticastForwardingTable chunk : masks) {
+                int mask = chunk.portMasks().get(index);
+                nonzero |= mask != 0;
+                line.append(String.format("%04x", mask));
+            }
+        } else {
+            for (int i = 0; i <= ports; i++) {
+                int mask = masks.get(i / 16).portMasks().get(index);
+                nonzero |= mask != 0;
+                line.append((mask & 1 << i % 16) != 0 ? 'x' : ' ').append(' ');
+            }
+        }
+        return nonzero || args.all() ? line.toString() : null;
     }
 
     private static String json(Destination to, NodeInfo ni, String nd, int start, int end,

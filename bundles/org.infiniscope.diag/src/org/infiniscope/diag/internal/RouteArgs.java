@@ -8,7 +8,7 @@ import org.infiniscope.console.UsageException;
 import org.infiniscope.mad.transport.MadRequest;
 
 /**
- * The parsed command line of {@code route}: {@code [--fabric F] [-D] [-a] [-n] [-t TIMEOUT_MS] [--json] DEST
+ * The parsed command line of {@code route}: {@code [--fabric F] [-D] [-a] [-n] [-M] [-t TIMEOUT_MS] [--json] DEST
  * [STARTLID [ENDLID]]}, as ibroute takes it.
  *
  * @param fabric the {@code --fabric} value, or {@code null}
@@ -16,12 +16,13 @@ import org.infiniscope.mad.transport.MadRequest;
  * @param json whether to print JSON
  * @param all {@code -a}: every LID in the range, even those without a valid out port
  * @param brief {@code -n}: no destination resolving
+ * @param multicast {@code -M}: the multicast forwarding table instead
  * @param destination the switch
  * @param startLid the first LID, 0 when not given
  * @param endLid the last LID, 0 for the switch's LinearFDBTop
  */
-record RouteArgs(String fabric, Duration timeout, boolean json, boolean all, boolean brief, Destination destination,
-        int startLid, int endLid) {
+record RouteArgs(String fabric, Duration timeout, boolean json, boolean all, boolean brief, boolean multicast,
+        Destination destination, int startLid, int endLid) {
 
     static RouteArgs parse(List<String> args) throws UsageException {
         String fabric = null;
@@ -29,6 +30,7 @@ record RouteArgs(String fabric, Duration timeout, boolean json, boolean all, boo
         boolean json = false;
         boolean all = false;
         boolean brief = false;
+        boolean multicast = false;
         Duration timeout = MadRequest.DEFAULT_TIMEOUT;
         List<String> positional = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
@@ -38,7 +40,7 @@ record RouteArgs(String fabric, Duration timeout, boolean json, boolean all, boo
                 case "-D", "--Direct" -> directed = true;
                 case "-a", "--all" -> all = true;
                 case "-n", "--no_dests" -> brief = true;
-                case "-M", "--Multicast" -> throw new UsageException("-M (multicast tables) is not supported yet");
+                case "-M", "--Multicast" -> multicast = true;
                 case "-t", "--timeout" -> timeout = SmpQueryArgs.timeout(SmpQueryArgs.value(args, ++i, arg));
                 case "--json" -> json = true;
                 default -> {
@@ -64,7 +66,7 @@ record RouteArgs(String fabric, Duration timeout, boolean json, boolean all, boo
         Destination destination = destination(positional.get(0), directed);
         int start = positional.size() > 1 ? SmpQueryArgs.number(positional.get(1), "STARTLID", 0, 0xFFFF) : 0;
         int end = positional.size() > 2 ? SmpQueryArgs.number(positional.get(2), "ENDLID", 0, 0xFFFF) : 0;
-        return new RouteArgs(fabric, timeout, json, all, brief, destination, start, end);
+        return new RouteArgs(fabric, timeout, json, all, brief, multicast, destination, start, end);
     }
 
     /** @return a LID, or with {@code directed} a route such as {@code 0,1,3} */

@@ -63,14 +63,15 @@ public final class RouteTool implements ConsoleTool {
     @Override
     public String usage() {
         return """
-                usage: infiniscope route [--fabric F] [-D] [-a] [-n] [-t TIMEOUT_MS] [--json] DEST [STARTLID [ENDLID]]
+                usage: infiniscope route [--fabric F] [-D] [-a] [-n] [-M] [-t TIMEOUT_MS] [--json] DEST [STARTLID [ENDLID]]
                   DEST          the switch's LID, or with -D a directed route such as 0,1
                   STARTLID      the first LID to dump (default 0)
                   ENDLID        the last LID to dump (default: the switch's LinearFDBTop)
                   --fabric F    umad, umad:CA:PORT or ibsim:SOCKET[@NODE]; default: the launcher's --fabric
                   -D, --Direct  DEST is a directed route
                   -a, --all     every LID in the range, even those without a valid out port
-                  -n, --no_dests  do not resolve the destinations
+                  -n, --no_dests  do not resolve the destinations (with -M: the port masks in hexadecimal)
+                  -M, --Multicast the multicast forwarding table (MLIDs from 0xC000) instead
                   -t, --timeout how long to wait for each of the switch's answers, in ms (default 1000)
                   --json        the same table as one JSON object""";
     }
