@@ -14,9 +14,20 @@ package org.infiniscope.discovery;
  * @param speedExtActive LinkSpeedExtActive (1 FDR, 2 EDR, 4 HDR, 8 NDR), 0 when the port has none
  * @param capabilityMask the CapabilityMask
  * @param reachable false when the port's PortInfo, or the node behind its link, never answered
+ * @param widthSupported LinkWidthSupported (0 when unread)
+ * @param speedSupported LinkSpeedSupported (0 when unread)
+ * @param speedExtSupported LinkSpeedExtSupported (0 when unread or the port has no extended speeds)
  */
 public record DiscoveredPort(int number, long portGuid, int lid, int lmc, int state, int physicalState, int widthActive,
-        int speedActive, int speedExtActive, int capabilityMask, boolean reachable) {
+        int speedActive, int speedExtActive, int capabilityMask, boolean reachable, int widthSupported,
+        int speedSupported, int speedExtSupported) {
+
+    /** A port whose supported widths and speeds are unknown. */
+    public DiscoveredPort(int number, long portGuid, int lid, int lmc, int state, int physicalState, int widthActive,
+            int speedActive, int speedExtActive, int capabilityMask, boolean reachable) {
+        this(number, portGuid, lid, lmc, state, physicalState, widthActive, speedActive, speedExtActive, capabilityMask,
+                reachable, 0, 0, 0);
+    }
 
     /** PortState Down. */
     public static final int DOWN = 1;
@@ -29,6 +40,6 @@ public record DiscoveredPort(int number, long portGuid, int lid, int lmc, int st
     /** @return the same port marked unreachable */
     public DiscoveredPort unreachable() {
         return new DiscoveredPort(number, portGuid, lid, lmc, state, physicalState, widthActive, speedActive,
-                speedExtActive, capabilityMask, false);
+                speedExtActive, capabilityMask, false, widthSupported, speedSupported, speedExtSupported);
     }
 }

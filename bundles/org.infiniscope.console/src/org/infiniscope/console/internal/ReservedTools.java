@@ -11,6 +11,7 @@ final class ReservedTools {
 
     private static final Map<String, String> PROVIDERS = Map.ofEntries(
             Map.entry("discover", "org.infiniscope.discovery"), Map.entry("linkinfo", "org.infiniscope.discovery"),
+            Map.entry("hosts", "org.infiniscope.discovery"), Map.entry("switches", "org.infiniscope.discovery"),
             Map.entry("trace", "org.infiniscope.discovery"), Map.entry("errors", "org.infiniscope.perf"),
             Map.entry("perfquery", "org.infiniscope.diag"), Map.entry("smpquery", "org.infiniscope.diag"),
             Map.entry("saquery", "org.infiniscope.sm"), Map.entry("route", "org.infiniscope.diag"),

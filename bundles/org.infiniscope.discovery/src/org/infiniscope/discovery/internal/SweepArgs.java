@@ -1,0 +1,77 @@
+package org.infiniscope.discovery.internal;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.infiniscope.console.UsageException;
+import org.infiniscope.discovery.SweepOptions;
+
+/**
+ * The arguments of a tool that sweeps the fabric and prints from the snapshot: {@code --fabric}, {@code -o},
+ * {@code -t}, {@code --retries}, and the tool's own flags.
+ *
+ * @param fabric the {@code --fabric}, or null for the launcher's
+ * @param flags the tool's flags given, by their canonical name
+ * @param options the sweep's window, time-out and retries
+ */
+record SweepArgs(String fabric, Set<String> flags, SweepOptions options) {
+
+    /**
+     * @param tool the tool's name, for messages
+     * @param flags the tool's flags: each spelling to its canonical name
+     */
+    static SweepArgs parse(String tool, List<String> args, Map<String, String> flags) throws UsageException {
+        String fabric = null;
+        Set<String> given = new TreeSet<>();
+        int window = SweepOptions.DEFAULT.window();
+        long timeout = SweepOptions.DEFAULT.timeout().toMillis();
+        int retries = SweepOptions.DEFAULT.retries();
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            String value = null;
+            int eq = arg.indexOf('=');
+            if (arg.startsWith("--") && eq > 0) {
+                value = arg.substring(eq + 1);
+                arg = arg.substring(0, eq);
+            }
+            if (flags.containsKey(arg) && value == null) {
+                given.add(flags.get(arg));
+                continue;
+            }
+            switch (arg) {
+                case "--fabric" -> fabric = value != null ? value : next(args, ++i, arg);
+                case "-o", "--outstanding_smps" ->
+                    window = number(value != null ? value : next(args, ++i, arg), arg, 1, 4096);
+                case "-t", "--timeout" ->
+                    timeout = number(value != null ? value : next(args, ++i, arg), arg, 1, 3_600_000);
+                case "--retries" -> retries = number(value != null ? value : next(args, ++i, arg), arg, 0, 100);
+                default -> throw new UsageException(arg.startsWith("-")
+                        ? "unknown option '" + arg + "'"
+                        : "unexpected argument '" + arg + "': " + tool + " sweeps the fabric and reads no file");
+            }
+        }
+        return new SweepArgs(fabric, given, new SweepOptions(window, Duration.ofMillis(timeout), retries));
+    }
+
+    private static String next(List<String> args, int i, String option) throws UsageException {
+        if (i >= args.size()) {
+            throw new UsageException("option '" + option + "' needs a value");
+        }
+        return args.get(i);
+    }
+
+    private static int number(String text, String option, int min, int max) throws UsageException {
+        try {
+            int n = Integer.parseInt(text);
+            if (n >= min && n <= max) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException("option '" + option + "': '" + text + "' is not a number from " + min + " to " + max);
+    }
+}

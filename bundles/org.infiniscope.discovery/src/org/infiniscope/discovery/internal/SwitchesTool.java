@@ -1,0 +1,74 @@
+package org.infiniscope.discovery.internal;
+
+import java.util.Map;
+import java.util.Set;
+
+import org.infiniscope.console.ConsoleTool;
+import org.infiniscope.discovery.Discovery;
+import org.infiniscope.discovery.FabricSnapshot;
+import org.infiniscope.mad.transport.ChannelProvider;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
+import org.osgi.framework.ServiceReference;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+
+/** {@code switches}: sweep the fabric and list its switches, as ibswitches. */
+@Component(service = ConsoleTool.class)
+public final class SwitchesTool extends SnapshotTool {
+
+    @Activate
+    public SwitchesTool(BundleContext context, @Reference Discovery discovery) {
+        this(context.getProperty(DiscoverTool.FABRIC_PROPERTY), discovery);
+    }
+
+    /** For tests: a tool with this default fabric and no provider yet. */
+    SwitchesTool(String defaultFabric, Discovery discovery) {
+        super(defaultFabric, discovery);
+    }
+
+    @Reference(service = ChannelProvider.class, cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    void addProvider(ServiceReference<ChannelProvider> reference, ChannelProvider provider) {
+        provide(provider, reference.getProperty(Constants.SERVICE_RANKING) instanceof Integer i ? i : 0,
+                (Long) reference.getProperty(Constants.SERVICE_ID));
+    }
+
+    void removeProvider(ServiceReference<ChannelProvider> reference) {
+        withdraw((Long) reference.getProperty(Constants.SERVICE_ID));
+    }
+
+    @Override
+    public String name() {
+        return "switches";
+    }
+
+    @Override
+    public String summary() {
+        return "sweep the fabric and list its switches, as ibswitches";
+    }
+
+    @Override
+    public String usage() {
+        return """
+                usage: infiniscope switches [--fabric F] [-o N] [-t MS] [--retries N]
+                  --fabric F     sim[:TOPOLOGY][@NODE[:PORT]], umad, umad:CA:PORT or ibsim:SOCKET[@NODE];
+                                 default: the launcher's --fabric
+                  -o N           SMPs in flight (default 16)
+                  -t MS          time-out of each attempt in ms (default 1000)
+                  --retries N    attempts after the first before a port is unreachable (default 3)""";
+    }
+
+    @Override
+    Map<String, String> flags() {
+        return Map.of();
+    }
+
+    @Override
+    String print(FabricSnapshot snapshot, Set<String> flags) {
+        return DiagsText.switches(snapshot);
+    }
+}
