@@ -73,8 +73,7 @@ public final class SimFaults {
      * The data and packet counters are shared with PortCountersExtended and hold up to 2^63 - 1 here; PortCounters
      * shows them saturated at 32 bits.
      *
-     * @throws IllegalArgumentException when the value does not fit the counter's width, or the counter (QP1Dropped)
-     *         is not implemented
+     * @throws IllegalArgumentException when the value does not fit the counter's width
      */
     public void setCounter(String node, int port, PortCounter counter, long value) {
         synchronized (fabric) {
@@ -120,7 +119,7 @@ public final class SimFaults {
      * a bad cable's SymbolErrorCounter, LinkErrorRecoveryCounter, LinkDownedCounter, PortRcvErrors and so on.
      * The counts are exact: 10 a second over 2.5 seconds are 25.
      *
-     * @throws IllegalArgumentException when the rate is negative or not finite, or the counter not implemented
+     * @throws IllegalArgumentException when the rate is negative or not finite
      */
     public void errorRate(String node, int port, PortCounter counter, double perSecond) {
         synchronized (fabric) {

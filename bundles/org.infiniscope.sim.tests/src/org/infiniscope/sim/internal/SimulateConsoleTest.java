@@ -29,7 +29,7 @@ class SimulateConsoleTest {
         VirtualClock clock = new VirtualClock();
         SimFabric fabric = SimFabric.of(new Topology(List.of(a, s), List.of(Link.of("a", 1, "sw", 3)),
                 Topology.DEFAULT_WIDTH, Topology.DEFAULT_SPEED, 0), clock);
-        String typed = "unlink sw[3]\nunlink sw[9]\n\nset sw[1] PortCounters.PortRcvErrors=7\nwait 1min\nbogus\n";
+        String typed = "unlink sw[3]\nunlink sw[9]\n\nset sw[1] PortCounters.PortRcvErrors=7\nwait 1min\nbogus\nset sw[2] PortCounters.QP1Dropped=3\n";
         StringWriter err = new StringWriter();
         SimulateTool tool = new SimulateTool(new ByteArrayInputStream(typed.getBytes(StandardCharsets.UTF_8)));
         tool.console(fabric, new PrintWriter(err, true));
@@ -38,6 +38,7 @@ class SimulateConsoleTest {
         assertEquals("infiniscope simulate: stdin:6: unknown command 'bogus'; the commands:", reports[1]);
         assertEquals(1, fabric.faults().counter("a", 1, PortCounter.LINK_DOWNED_COUNTER), "line 1 pulled the cable");
         assertEquals(7, fabric.faults().counter("sw", 1, PortCounter.PORT_RCV_ERRORS));
+        assertEquals(3, fabric.faults().counter("sw", 2, PortCounter.QP1_DROPPED), "QP1Dropped is kept too");
         assertEquals(Duration.ofMinutes(1).toNanos(), clock.nanoTime());
     }
 

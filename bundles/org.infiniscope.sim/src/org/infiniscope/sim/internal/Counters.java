@@ -8,7 +8,8 @@ import org.infiniscope.mad.perf.PortCounter;
  * The PortCounters of every port in {@link FabricState}'s arrays: the four data and packet counters are 64-bit
  * (the PortCountersExtended view; PortCounters shows them saturated to 32 bits), PortXmitWait is 64-bit, and the
  * error counters are kept at their PortCounters width, where they stop (IBA 16.1.3.5: counters do not wrap).
- * QP1Dropped is not implemented: it reads 0, and ClassPortInfo does not claim it.
+ * QP1Dropped is kept and can be set like the others; the PMA does not claim IsQP1DroppedSupported, because no
+ * simulated port ever drops a QP1 MAD for want of buffers.
  */
 public final class Counters {
 
@@ -31,11 +32,6 @@ public final class Counters {
         };
     }
 
-    /** @return whether the model keeps this counter (all of PortCounters but QP1Dropped) */
-    public static boolean implemented(PortCounter c) {
-        return c != PortCounter.QP1_DROPPED;
-    }
-
     /** @return the most the model holds for the counter: its PortCounters maximum, or 2^63 - 1 for a 64-bit one */
     public static long max(PortCounter c) {
         return trafficSlot(c) >= 0 || c == PortCounter.PORT_XMIT_WAIT ? MAX_64 : c.max();
@@ -49,7 +45,6 @@ public final class Counters {
         }
         return switch (c) {
             case PORT_XMIT_WAIT -> f.xmitWait[g];
-            case QP1_DROPPED -> 0;
             // the partition enforcement counts these two in its own arrays
             case PORT_XMIT_CONSTRAINT_ERRORS -> f.xmitConstraintErrors[g] & 0xFF;
             case PORT_RCV_CONSTRAINT_ERRORS -> f.rcvConstraintErrors[g] & 0xFF;
@@ -63,9 +58,6 @@ public final class Counters {
      * @throws IllegalArgumentException when the value is negative or beyond what the counter holds
      */
     public static void set(FabricState f, int g, PortCounter c, long value) {
-        if (!implemented(c)) {
-            throw new IllegalArgumentException(c.label() + " is not implemented by the simulated PMA");
-        }
         if (value < 0 || value > max(c)) {
             throw new IllegalArgumentException(c.label() + " holds 0.." + max(c) + ": " + value + " is out of range");
         }
@@ -84,7 +76,7 @@ public final class Counters {
 
     /** Counts {@code delta} (non-negative) more events; the counter stops at {@link #max} rather than wrap. */
     public static void add(FabricState f, int g, PortCounter c, long delta) {
-        if (delta <= 0 || !implemented(c)) {
+        if (delta <= 0) {
             return;
         }
         long now = get(f, g, c);

@@ -39,9 +39,6 @@ final class ErrorRates {
             throw new IllegalArgumentException(
                     "an error rate is a finite number of events a second, at least 0: " + perSecond);
         }
-        if (!Counters.implemented(counter)) {
-            throw new IllegalArgumentException(counter.label() + " is not implemented by the simulated PMA");
-        }
         long key = (long) g << 8 | counter.ordinal();
         if (perSecond == 0) {
             rates.remove(key);

@@ -140,7 +140,7 @@ final class FaultCommands {
             return alias;
         }
         for (PortCounter c : PortCounter.values()) {
-            if (c.label().equalsIgnoreCase(name) && c.ordinal() < Counters.ERRORS && Counters.implemented(c)) {
+            if (c.label().equalsIgnoreCase(name) && c.ordinal() < Counters.ERRORS) {
                 return c;
             }
         }

@@ -19,7 +19,7 @@ import org.infiniscope.mad.wire.MadFormatException;
 
 /**
  * The performance management agent of every simulated node (IBA 16.1): ClassPortInfo, PortCounters (every counter
- * but QP1Dropped, saturating at its width) and PortCountersExtended (the four 64-bit data and packet counters), both
+ * saturating at its width) and PortCountersExtended (the four 64-bit data and packet counters), both
  * reset by a Set with CounterSelect. Both views read the same {@link Counters}, as on most HCAs, so resetting one
  * resets the other.
  */
@@ -140,9 +140,7 @@ final class Pma {
                 if (codec.counters().contains(c)) {
                     PortCounter counter = PortCounter.valueOf(c.name());
                     for (int p = first; p <= last; p++) {
-                        if (Counters.implemented(counter)) {
-                            Counters.set(f, f.port(n, p), counter, 0);
-                        }
+                        Counters.set(f, f.port(n, p), counter, 0);
                     }
                 }
             }

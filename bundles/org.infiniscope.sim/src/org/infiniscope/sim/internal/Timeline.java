@@ -58,7 +58,7 @@ public final class Timeline {
     /**
      * Sets how fast an error counter of a global port rises.
      *
-     * @throws IllegalArgumentException when the rate is negative or not finite, or the counter not implemented
+     * @throws IllegalArgumentException when the rate is negative or not finite
      */
     public void errorRate(int g, PortCounter counter, double perSecond) {
         catchUp();
