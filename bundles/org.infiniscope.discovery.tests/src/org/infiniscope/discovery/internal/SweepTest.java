@@ -108,7 +108,8 @@ class SweepTest {
         Topology topology = TopologySpec.parse("ft2:4:2:4");
         SimFabric fabric = SimFabric.of(topology);
         fabric.faults().dropRate("h00016", 1, 100);
-        FabricSnapshot s = sweep(fabric, fabric.defaultAttachPoint(), new SweepOptions(16, Duration.ofMillis(20), 1));
+        // time-outs generous enough for a loaded 2-core machine: the local node must never look lost
+        FabricSnapshot s = sweep(fabric, fabric.defaultAttachPoint(), new SweepOptions(16, Duration.ofMillis(250), 1));
         assertEquals(topology.nodes().size() - 1, s.nodes().size());
         DiscoveredNode leaf = s.nodes().stream().filter(n -> n.description().equals("leaf004")).findFirst()
                 .orElseThrow();

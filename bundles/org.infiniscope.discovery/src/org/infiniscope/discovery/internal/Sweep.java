@@ -16,6 +16,7 @@ import org.infiniscope.discovery.DiscoveredNode;
 import org.infiniscope.discovery.DiscoveryException;
 import org.infiniscope.discovery.FabricSnapshot;
 import org.infiniscope.discovery.SweepOptions;
+import org.infiniscope.discovery.SweepProgress;
 import org.infiniscope.mad.MadHeader;
 import org.infiniscope.mad.MadStatus;
 import org.infiniscope.mad.Method;
@@ -41,6 +42,8 @@ final class Sweep {
 
     private final MadTransport transport;
     private final SweepOptions options;
+    private final SweepProgress progress;
+    private long answered;
     private final Deque<Probe> queue = new ArrayDeque<>();
     private final Map<Long, NodeBuilder> nodes = new HashMap<>();
     /** Link ends by (GUID, port): the peer's end. */
@@ -52,9 +55,10 @@ final class Sweep {
     private int localPort;
     private String localFailure;
 
-    Sweep(MadTransport transport, SweepOptions options) {
+    Sweep(MadTransport transport, SweepOptions options, SweepProgress progress) {
         this.transport = transport;
         this.options = options;
+        this.progress = progress;
     }
 
     FabricSnapshot run() throws DiscoveryException, InterruptedException {
@@ -104,7 +108,8 @@ final class Sweep {
             case SWITCH_INFO -> SwitchInfo.ATTRIBUTE_ID;
             case PORT_INFO -> PortInfo.ATTRIBUTE_ID;
         };
-        Smp smp = Smp.directedRoute(Method.GET, 0, attribute, probe.modifier(), 0, probe.route(), new byte[0]);
+        Smp smp = Smp.directedRoute(Method.GET, 0, attribute, probe.modifier(), options.mKey(), probe.route(),
+                new byte[0]);
         MadRequest request = new MadRequest(smp.encode(), MadAddress.directedRoute(), options.timeout(),
                 options.retries());
         try {
@@ -136,6 +141,12 @@ final class Sweep {
             lost(probe, "malformed answer: " + e.getMessage());
         } finally {
             inFlight--;
+            answered++;
+            try {
+                progress.progress(nodes.size(), answered, inFlight + queue.size());
+            } catch (RuntimeException e) {
+                // a listener's failure is not the sweep's
+            }
             pump();
             if (inFlight == 0 && queue.isEmpty()) {
                 notifyAll();

@@ -1,0 +1,153 @@
+package org.infiniscope.discovery.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.infiniscope.discovery.DiscoveredNode;
+import org.infiniscope.discovery.DiscoveredPort;
+import org.infiniscope.discovery.FabricSnapshot;
+import org.infiniscope.discovery.SweepOptions;
+import org.infiniscope.mad.Method;
+import org.infiniscope.mad.smp.PortInfo;
+import org.infiniscope.mad.smp.PortInfoBuilder;
+import org.infiniscope.mad.smp.Smp;
+import org.infiniscope.mad.transport.MadAddress;
+import org.infiniscope.mad.transport.MadRequest;
+import org.infiniscope.mad.transport.MadTransport;
+import org.infiniscope.mad.transport.MadTransports;
+import org.infiniscope.mad.transport.TransportConfig;
+import org.infiniscope.sim.SimFabric;
+import org.infiniscope.topology.Topology;
+import org.infiniscope.topology.TopologySpec;
+import org.junit.jupiter.api.Test;
+
+/** A sweep past an M_Key-protected switch (IBA 14.2.4), and the progress a sweep reports. */
+class ProtectedSweepTest {
+
+    private static final long KEY = 0x0123_4567_89AB_CDEFL;
+    /** Time-outs generous enough for a loaded 2-core machine: only the protected switch may look lost. */
+    private static final SweepOptions FAST = new SweepOptions(16, Duration.ofMillis(250), 1);
+
+    private final Topology topology;
+    private final SimFabric fabric;
+
+    ProtectedSweepTest() throws Exception {
+        topology = TopologySpec.parse("ft2:4:2:4");
+        fabric = SimFabric.of(topology);
+    }
+
+    /** Sets leaf004's management port's M_Key and protection level, by a SubnSet with no key (none is set yet). */
+    private void protectLeaf4(int level) throws Exception {
+        try (MadTransport transport = MadTransports.over(fabric.openChannel(fabric.defaultAttachPoint()),
+                new TransportConfig(4, 4))) {
+            FabricSnapshot open = new DiscoveryImpl().sweep(transport, FAST);
+            int[] route = node(open, "leaf004").route().stream().mapToInt(Integer::intValue).toArray();
+            byte[] get = send(transport,
+                    Smp.directedRoute(Method.GET, 0, PortInfo.ATTRIBUTE_ID, 0, 0, route, new byte[0]));
+            PortInfo now = Smp.decodeAttribute(get, PortInfo.CODEC);
+            PortInfo set = PortInfoBuilder.from(now).mKey(KEY).mKeyProtectBits(level).portState(0).portPhysicalState(0)
+                    .build();
+            byte[] data = new byte[Smp.DATA_LENGTH];
+            PortInfo.CODEC.encode(set, data, 0);
+            send(transport, Smp.directedRoute(Method.SET, 0, PortInfo.ATTRIBUTE_ID, 0, 0, route, data));
+            // the answer to the Set hides the key already (protected, and the Set carried none): ask with the key
+            PortInfo keyed = Smp.decodeAttribute(
+                    send(transport,
+                            Smp.directedRoute(Method.GET, 0, PortInfo.ATTRIBUTE_ID, 0, KEY, route, new byte[0])),
+                    PortInfo.CODEC);
+            assertEquals(KEY, keyed.mKey(), "the key is set");
+            assertEquals(level, keyed.mKeyProtectBits());
+        }
+    }
+
+    private static byte[] send(MadTransport transport, Smp smp) throws Exception {
+        return transport.send(new MadRequest(smp.encode(), MadAddress.directedRoute(), Duration.ofSeconds(1), 1)).get()
+                .mad();
+    }
+
+    private FabricSnapshot sweep(SweepOptions options) throws Exception {
+        return SweepTest.sweep(fabric, fabric.defaultAttachPoint(), options);
+    }
+
+    private static DiscoveredNode node(FabricSnapshot s, String name) {
+        return s.nodes().stream().filter(n -> n.description().equals(name)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void withoutTheKeyALevel2SwitchAndWhatHangsOffItStayUnreadTheRestIsRead() throws Exception {
+        protectLeaf4(2);
+        FabricSnapshot s = sweep(FAST);
+        // leaf004 drops every Get without its key: it and its four hosts are not found; the spines' ports to it
+        // are up but unreachable
+        assertEquals(topology.nodes().size() - 5, s.nodes().size());
+        assertFalse(s.nodes().stream().anyMatch(n -> n.description().startsWith("leaf004")));
+        long uplinks = topology.links().stream().filter(l -> l.a().equals("leaf004") && l.b().startsWith("spine")
+                || l.b().equals("leaf004") && l.a().startsWith("spine")).count();
+        List<DiscoveredPort> unreachable = s.nodes().stream().flatMap(n -> n.ports().stream())
+                .filter(p -> !p.reachable()).toList();
+        assertEquals(uplinks, unreachable.size(), "the spines' ports to leaf004: " + unreachable);
+        assertTrue(unreachable.stream().allMatch(DiscoveredPort::isUp));
+    }
+
+    @Test
+    void withTheKeyTheWholeFabricIsRead() throws Exception {
+        protectLeaf4(3);
+        FabricSnapshot s = sweep(FAST.withMKey(KEY));
+        assertEquals(topology.nodes().size(), s.nodes().size());
+        assertEquals(topology.links().size(), s.links().size());
+        assertTrue(s.nodes().stream().flatMap(n -> n.ports().stream()).allMatch(DiscoveredPort::reachable));
+    }
+
+    @Test
+    void level1AnswersGetsWithoutTheKey() throws Exception {
+        protectLeaf4(1);
+        FabricSnapshot s = sweep(FAST);
+        assertEquals(topology.nodes().size(), s.nodes().size());
+    }
+
+    @Test
+    void progressIsToldAfterEveryAnswerAndEndsWithNothingPending() throws Exception {
+        List<long[]> seen = new ArrayList<>();
+        FabricSnapshot s;
+        try (MadTransport transport = MadTransports.over(fabric.openChannel(fabric.defaultAttachPoint()),
+                new TransportConfig(16, 16))) {
+            s = new DiscoveryImpl().sweep(transport, FAST,
+                    (nodes, answered, pending) -> seen.add(new long[]{nodes, answered, pending}));
+        }
+        assertEquals(s.smpsSent(), seen.size(), "one report per SMP (no retries on the simulator)");
+        long[] last = seen.get(seen.size() - 1);
+        assertEquals(s.nodes().size(), last[0]);
+        assertEquals(seen.size(), last[1]);
+        assertEquals(0, last[2], "nothing pending at the end");
+        for (int i = 1; i < seen.size(); i++) {
+            assertTrue(seen.get(i)[0] >= seen.get(i - 1)[0], "nodes never decrease");
+        }
+    }
+
+    @Test
+    void progressLinesGoToTheErrorStreamOnlyWhenAsked() {
+        StringWriter quiet = new StringWriter();
+        try (ProgressLine line = ProgressLine.of("discover", new PrintWriter(quiet), false)) {
+            for (int i = 0; i < 3; i++) {
+                line.progress(i, i, 1);
+            }
+        }
+        assertEquals("", quiet.toString(), "not asked, no terminal: silent");
+    }
+
+    @Test
+    void theMKeyOptionTakesHexOrDecimalAndNamesNoKeyInItsError() throws Exception {
+        assertEquals(KEY, DiscoverArgs.parse(List.of("-y", "0x0123456789abcdef")).options().mKey());
+        assertEquals(42, SweepArgs.parse("hosts", List.of("--m_key=42"), java.util.Map.of()).options().mKey());
+        var e = org.junit.jupiter.api.Assertions.assertThrows(org.infiniscope.console.UsageException.class,
+                () -> DiscoverArgs.parse(List.of("-y", "0xsecretzz")));
+        assertFalse(e.getMessage().contains("secret"), e.getMessage());
+    }
+}
