@@ -112,6 +112,77 @@ class ProtectedSweepTest {
         assertEquals(topology.nodes().size(), s.nodes().size());
     }
 
+    /**
+     * A transport that loses every attempt of the first {@code lose} PortInfo Gets one hop away (the first switch's
+     * ports, as a burst of loss would), and passes everything else on.
+     */
+    private static final class Lossy implements MadTransport {
+        private final MadTransport real;
+        private int lose;
+        final List<String> lost = new ArrayList<>();
+
+        Lossy(MadTransport real, int lose) {
+            this.real = real;
+            this.lose = lose;
+        }
+
+        @Override
+        public java.util.concurrent.CompletableFuture<org.infiniscope.mad.transport.MadResponse> send(
+                MadRequest request) {
+            byte[] mad = request.mad();
+            int attribute = (mad[16] & 0xFF) << 8 | mad[17] & 0xFF;
+            synchronized (this) {
+                int hopCount = mad[7] & 0xFF;
+                if (attribute == PortInfo.ATTRIBUTE_ID && hopCount == 1 && lose > 0) {
+                    lose--;
+                    lost.add(java.util.HexFormat.of().formatHex(mad, 0, 24));
+                    return java.util.concurrent.CompletableFuture.failedFuture(
+                            new org.infiniscope.mad.transport.MadTimeoutException("lost", request.retries() + 1));
+                }
+            }
+            return real.send(request);
+        }
+
+        @Override
+        public org.infiniscope.mad.transport.AgentRegistration register(org.infiniscope.mad.transport.AgentSpec spec,
+                org.infiniscope.mad.transport.MadAgent agent) throws java.io.IOException {
+            return real.register(spec, agent);
+        }
+
+        @Override
+        public org.infiniscope.mad.transport.TransportStatistics statistics() {
+            return real.statistics();
+        }
+
+        @Override
+        public org.infiniscope.mad.transport.LocalPort localPort() throws java.io.IOException {
+            return real.localPort();
+        }
+
+        @Override
+        public void close() {
+            real.close();
+        }
+    }
+
+    @Test
+    void whatIsLostAfterAllRetriesIsAskedOnceMoreAtTheEnd() throws Exception {
+        FabricSnapshot s;
+        Lossy lossy;
+        try (MadTransport transport = MadTransports.over(fabric.openChannel(fabric.defaultAttachPoint()),
+                new TransportConfig(16, 16))) {
+            // the first leaf's ports: a burst early in the sweep
+            lossy = new Lossy(transport, 6);
+            s = new DiscoveryImpl().sweep(lossy, FAST);
+        }
+        assertEquals(6, lossy.lost.size(), "six PortInfo Gets were lost: " + lossy.lost);
+        assertEquals(topology.nodes().size(), s.nodes().size());
+        assertEquals(topology.links().size(), s.links().size());
+        assertTrue(s.nodes().stream().flatMap(n -> n.ports().stream()).allMatch(DiscoveredPort::reachable),
+                "every port read in the second pass");
+        assertEquals(SweepTest.expected(topology, null), IbnetdiscoverText.topology(s, "DATE"));
+    }
+
     @Test
     void progressIsToldAfterEveryAnswerAndEndsWithNothingPending() throws Exception {
         List<long[]> seen = new ArrayList<>();

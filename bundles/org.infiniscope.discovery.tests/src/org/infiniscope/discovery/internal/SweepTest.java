@@ -43,7 +43,7 @@ class SweepTest {
     }
 
     /** What ibnetdiscover prints from port 1 of the fabric's first CA, by the topology bundle's writer. */
-    private static String expected(Topology topology, String unused) throws IOException {
+    static String expected(Topology topology, String unused) throws IOException {
         StringBuilder text = new StringBuilder();
         String ca = SimFabric.of(topology).defaultAttachPoint().name();
         NetFiles.writeIbnetdiscover(NetFile.of(topology), Set.of(), new PortRef(ca, 1), "DATE", text);

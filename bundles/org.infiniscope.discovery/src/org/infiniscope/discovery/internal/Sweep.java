@@ -44,6 +44,9 @@ final class Sweep {
     private final SweepOptions options;
     private final SweepProgress progress;
     private long answered;
+    /** What was lost after all its retries in the first pass, for the second. */
+    private final List<Probe> lostProbes = new ArrayList<>();
+    private boolean secondPass;
     private final Deque<Probe> queue = new ArrayDeque<>();
     private final Map<Long, NodeBuilder> nodes = new HashMap<>();
     /** Link ends by (GUID, port): the peer's end. */
@@ -67,6 +70,17 @@ final class Sweep {
             pump();
             while (inFlight > 0 || !queue.isEmpty()) {
                 wait();
+            }
+            if (!lostProbes.isEmpty() && localFailure == null) {
+                // a second chance, once, for what was lost after all its retries: losses come in bursts (a busy
+                // link, a congested receive queue), and a later pass usually gets the answer
+                secondPass = true;
+                queue.addAll(lostProbes);
+                lostProbes.clear();
+                pump();
+                while (inFlight > 0 || !queue.isEmpty()) {
+                    wait();
+                }
             }
             if (localFailure != null) {
                 throw new DiscoveryException("the local node did not answer NodeInfo: " + localFailure);
@@ -166,6 +180,9 @@ final class Sweep {
     }
 
     private void lost(Probe probe, String why) {
+        if (!secondPass && (probe.route().length > 0 || probe.kind() != Kind.NODE_INFO)) {
+            lostProbes.add(probe);
+        }
         switch (probe.kind()) {
             case NODE_INFO -> {
                 if (probe.route().length == 0) {
@@ -203,6 +220,9 @@ final class Sweep {
             localPort = in;
         } else {
             link(new End(probe.guid(), probe.port()), new End(guid, in));
+            if (secondPass) {
+                nodes.get(probe.guid()).reached(probe.port());
+            }
         }
         NodeBuilder node = nodes.get(guid);
         if (node == null) {
