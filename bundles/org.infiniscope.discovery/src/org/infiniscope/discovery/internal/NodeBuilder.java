@@ -81,6 +81,11 @@ final class NodeBuilder {
         }
     }
 
+    /** @return the directed route the node was first reached by */
+    int[] route() {
+        return route.clone();
+    }
+
     DiscoveredNode build() {
         List<Integer> path = new ArrayList<>();
         for (int hop : route) {

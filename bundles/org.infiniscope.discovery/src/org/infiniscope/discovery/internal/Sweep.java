@@ -75,7 +75,7 @@ final class Sweep {
                 // a second chance, once, for what was lost after all its retries: losses come in bursts (a busy
                 // link, a congested receive queue), and a later pass usually gets the answer
                 secondPass = true;
-                queue.addAll(lostProbes);
+                lostProbes.forEach(probe -> queue.add(rerouted(probe)));
                 lostProbes.clear();
                 pump();
                 while (inFlight > 0 || !queue.isEmpty()) {
@@ -177,6 +177,41 @@ final class Sweep {
                     + ")";
         }
         return null;
+    }
+
+    /**
+     * The probe by another route to the node it asks about (or leaves from, for NodeInfo), when one is known: a
+     * cable on its first route may have been pulled, and the node may still be reachable by its other links.
+     */
+    private Probe rerouted(Probe probe) {
+        boolean leaves = probe.kind() == Kind.NODE_INFO;
+        int[] route = probe.route();
+        int[] prefix = leaves ? Arrays.copyOf(route, route.length - 1) : route;
+        if (prefix.length == 0) {
+            return probe; // the local node: there is no other way to it
+        }
+        int[] best = null;
+        for (Map.Entry<End, End> link : linked.entrySet()) {
+            End peer = link.getValue();
+            NodeBuilder via = nodes.get(peer.guid());
+            if (link.getKey().guid() != probe.guid() || via == null || peer.guid() == probe.guid()) {
+                continue;
+            }
+            int[] candidate = Arrays.copyOf(via.route(), via.route().length + 1);
+            candidate[candidate.length - 1] = peer.port();
+            if (candidate.length + (leaves ? 1 : 0) <= Smp.MAX_HOPS && !Arrays.equals(candidate, prefix)
+                    && (best == null || candidate.length < best.length)) {
+                best = candidate;
+            }
+        }
+        if (best == null) {
+            return probe;
+        }
+        int[] next = leaves ? Arrays.copyOf(best, best.length + 1) : best;
+        if (leaves) {
+            next[next.length - 1] = route[route.length - 1];
+        }
+        return new Probe(probe.kind(), next, probe.guid(), probe.port(), probe.modifier());
     }
 
     private void lost(Probe probe, String why) {

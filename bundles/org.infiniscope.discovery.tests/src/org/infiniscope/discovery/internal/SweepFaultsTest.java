@@ -28,8 +28,11 @@ import org.infiniscope.topology.Topology;
 import org.infiniscope.topology.TopologySpec;
 import org.junit.jupiter.api.Test;
 
-/** A sweep past an M_Key-protected switch (IBA 14.2.4), and the progress a sweep reports. */
-class ProtectedSweepTest {
+/**
+ * Sweeps that meet trouble: an M_Key-protected switch (IBA 14.2.4), a burst of loss, a cable pulled mid-sweep; and
+ * the progress a sweep reports.
+ */
+class SweepFaultsTest {
 
     private static final long KEY = 0x0123_4567_89AB_CDEFL;
     /** Time-outs generous enough for a loaded 2-core machine: only the protected switch may look lost. */
@@ -38,7 +41,7 @@ class ProtectedSweepTest {
     private final Topology topology;
     private final SimFabric fabric;
 
-    ProtectedSweepTest() throws Exception {
+    SweepFaultsTest() throws Exception {
         topology = TopologySpec.parse("ft2:4:2:4");
         fabric = SimFabric.of(topology);
     }
@@ -116,7 +119,7 @@ class ProtectedSweepTest {
      * A transport that loses every attempt of the first {@code lose} PortInfo Gets one hop away (the first switch's
      * ports, as a burst of loss would), and passes everything else on.
      */
-    private static final class Lossy implements MadTransport {
+    private static class Lossy implements MadTransport {
         private final MadTransport real;
         private int lose;
         final List<String> lost = new ArrayList<>();
@@ -181,6 +184,48 @@ class ProtectedSweepTest {
         assertTrue(s.nodes().stream().flatMap(n -> n.ports().stream()).allMatch(DiscoveredPort::reachable),
                 "every port read in the second pass");
         assertEquals(SweepTest.expected(topology, null), IbnetdiscoverText.topology(s, "DATE"));
+    }
+
+    /** Pulls a cable out when the sweep sends its {@code at}-th SMP. */
+    private static final class PullAt extends Lossy {
+        private final Runnable pull;
+        private int at;
+
+        PullAt(MadTransport real, int at, Runnable pull) {
+            super(real, 0);
+            this.at = at;
+            this.pull = pull;
+        }
+
+        @Override
+        public java.util.concurrent.CompletableFuture<org.infiniscope.mad.transport.MadResponse> send(
+                MadRequest request) {
+            if (--at == 0) {
+                pull.run();
+            }
+            return super.send(request);
+        }
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(ints = {1, 8, 20, 35, 50, 65, 80, 95, 110, 1000})
+    void aCablePulledMidSweepGivesTheFabricAsItWasOrAsItIsNeverAMix(int at) throws Exception {
+        org.infiniscope.topology.Link cable = topology.links().stream()
+                .filter(l -> l.a().equals("leaf004") && l.b().startsWith("spine")).findFirst().orElseThrow();
+        String before = IbnetdiscoverText.topology(sweep(FAST), "DATE");
+        SimFabric after = SimFabric.of(topology);
+        after.faults().unplug(cable.a(), cable.portA());
+        String afterText = IbnetdiscoverText.topology(SweepTest.sweep(after, after.defaultAttachPoint(), FAST), "DATE");
+        org.junit.jupiter.api.Assertions.assertNotEquals(before, afterText, "the pull changes the topology");
+        FabricSnapshot s;
+        try (MadTransport transport = MadTransports.over(fabric.openChannel(fabric.defaultAttachPoint()),
+                new TransportConfig(4, 4))) {
+            s = new DiscoveryImpl()
+                    .sweep(new PullAt(transport, at, () -> fabric.faults().unplug(cable.a(), cable.portA())), FAST);
+        }
+        String text = IbnetdiscoverText.topology(s, "DATE");
+        assertTrue(text.equals(before) || text.equals(afterText),
+                "pulled at SMP " + at + ": neither the fabric before nor after:\n" + text);
     }
 
     @Test
