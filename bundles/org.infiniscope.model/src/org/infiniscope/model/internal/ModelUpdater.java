@@ -1,0 +1,246 @@
+package org.infiniscope.model.internal;
+
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+import org.eclipse.emf.ecore.EObject;
+import org.infiniscope.discovery.DiscoveredLink;
+import org.infiniscope.discovery.DiscoveredNode;
+import org.infiniscope.discovery.DiscoveredPort;
+import org.infiniscope.discovery.FabricSnapshot;
+import org.infiniscope.model.Fabric;
+import org.infiniscope.model.FabricFactory;
+import org.infiniscope.model.FabricPackage.Literals;
+import org.infiniscope.model.Link;
+import org.infiniscope.model.Node;
+import org.infiniscope.model.NodeType;
+import org.infiniscope.model.PhysicalState;
+import org.infiniscope.model.Port;
+import org.infiniscope.model.PortState;
+
+/**
+ * Applies one snapshot to the model by identity (node GUID; node and port number; the two ends of a link), setting
+ * only the features whose values differ, and records what it did. New objects are filled before they are attached,
+ * so they fire one ADD notification each and no SETs.
+ */
+final class ModelUpdater {
+
+    private static final FabricFactory FACTORY = FabricFactory.eINSTANCE;
+
+    private final Fabric fabric;
+    private final ChangeRecorder changes = new ChangeRecorder();
+
+    ModelUpdater(Fabric fabric) {
+        this.fabric = fabric;
+    }
+
+    ChangeRecorder changes() {
+        return changes;
+    }
+
+    void apply(FabricSnapshot snapshot, String name, Date sweepTime) {
+        if (name != null) {
+            set(fabric, Literals.FABRIC__NAME, name);
+        }
+        set(fabric, Literals.FABRIC__SWEEP_TIME, sweepTime);
+        DiscoveredPort local = snapshot.node(snapshot.localNodeGuid()).flatMap(n -> n.port(snapshot.localPort()))
+                .orElse(null);
+        set(fabric, Literals.FABRIC__SUBNET_PREFIX, local == null ? 0L : local.gidPrefix());
+        set(fabric, Literals.FABRIC__SM_LID, local == null ? 0 : local.masterSmLid());
+
+        Map<Long, Node> nodes = applyNodes(snapshot.nodes());
+        applyLinks(snapshot.links(), nodes);
+    }
+
+    /** @return the nodes of the model after the update, by GUID */
+    private Map<Long, Node> applyNodes(List<DiscoveredNode> found) {
+        Map<Long, Node> before = new HashMap<>();
+        for (Node node : fabric.getNodes()) {
+            before.put(node.getNodeGuid(), node);
+        }
+        Map<Long, Node> after = new HashMap<>();
+        List<Node> added = new ArrayList<>();
+        for (DiscoveredNode d : found) {
+            Node node = before.remove(d.nodeGuid());
+            if (node == null) {
+                node = FACTORY.createNode();
+                fill(node, d);
+                for (DiscoveredPort p : d.ports()) {
+                    Port port = FACTORY.createPort();
+                    fill(port, p);
+                    node.getPorts().add(port);
+                }
+                added.add(node);
+                changes.added(node);
+            } else {
+                fill(node, d);
+                applyPorts(node, d.ports());
+            }
+            after.put(d.nodeGuid(), node);
+        }
+        if (!before.isEmpty()) {
+            Set<Node> gone = new HashSet<>(before.values());
+            fabric.getNodes().removeIf(gone::contains);
+            gone.forEach(changes::removed);
+        }
+        if (!added.isEmpty()) {
+            fabric.getNodes().addAll(added);
+        }
+        return after;
+    }
+
+    private void applyPorts(Node node, List<DiscoveredPort> found) {
+        Map<Integer, Port> before = new HashMap<>();
+        for (Port port : node.getPorts()) {
+            before.put(port.getNumber(), port);
+        }
+        boolean insert = false;
+        for (DiscoveredPort p : found) {
+            Port port = before.remove(p.number());
+            if (port == null) {
+                port = FACTORY.createPort();
+                fill(port, p);
+                insert = true;
+                node.getPorts().add(port);
+                changes.added(port);
+            } else {
+                fill(port, p);
+            }
+        }
+        if (!before.isEmpty()) {
+            Set<Port> gone = new HashSet<>(before.values());
+            node.getPorts().removeIf(gone::contains);
+            gone.forEach(changes::removed);
+        }
+        if (insert) {
+            // keep the ports in number order: a port read again for the first time goes to its place
+            org.eclipse.emf.common.util.ECollections.sort(node.getPorts(),
+                    java.util.Comparator.comparingInt(Port::getNumber));
+        }
+    }
+
+    private void applyLinks(List<DiscoveredLink> found, Map<Long, Node> nodes) {
+        Map<LinkKey, Link> before = new HashMap<>();
+        for (Link link : fabric.getLinks()) {
+            before.put(LinkKey.of(link), link);
+        }
+        List<Link> added = new ArrayList<>();
+        for (DiscoveredLink d : found) {
+            Port a = port(nodes, d.nodeA(), d.portA());
+            Port b = port(nodes, d.nodeB(), d.portB());
+            if (a == null || b == null) {
+                continue; // an end the sweep did not read: nothing to attach the link to
+            }
+            Link link = before.remove(LinkKey.of(d));
+            if (link != null && link.getEndA() == a && link.getEndB() == b) {
+                continue;
+            }
+            if (link != null) {
+                before.put(LinkKey.of(d), link); // same ends by number, but a port object was replaced: renew
+            }
+            link = FACTORY.createLink();
+            link.setEndA(a);
+            link.setEndB(b);
+            added.add(link);
+            changes.added(link);
+        }
+        if (!before.isEmpty()) {
+            Set<Link> gone = new HashSet<>(before.values());
+            fabric.getLinks().removeIf(gone::contains);
+            for (Link link : gone) {
+                changes.removed(link);
+                detach(link.getEndA(), link);
+                detach(link.getEndB(), link);
+            }
+        }
+        if (!added.isEmpty()) {
+            fabric.getLinks().addAll(added);
+            for (Link link : added) {
+                set(link.getEndA(), Literals.PORT__LINK, link);
+                set(link.getEndB(), Literals.PORT__LINK, link);
+            }
+        }
+    }
+
+    /** Clears the link of an end that is still in the model (a removed port keeps the values it last had). */
+    private void detach(Port port, Link link) {
+        if (port != null && port.getNode() != null && port.getNode().getFabric() == fabric && port.getLink() == link) {
+            set(port, Literals.PORT__LINK, null);
+        }
+    }
+
+    private static Port port(Map<Long, Node> nodes, long guid, int number) {
+        Node node = nodes.get(guid);
+        if (node == null) {
+            return null;
+        }
+        for (Port port : node.getPorts()) {
+            if (port.getNumber() == number) {
+                return port;
+            }
+        }
+        return null;
+    }
+
+    private void fill(Node node, DiscoveredNode d) {
+        NodeType type = NodeType.get(d.type());
+        set(node, Literals.NODE__TYPE, type == null ? NodeType.CA : type);
+        set(node, Literals.NODE__NODE_GUID, d.nodeGuid());
+        set(node, Literals.NODE__SYSTEM_IMAGE_GUID, d.systemImageGuid());
+        set(node, Literals.NODE__DESCRIPTION, d.description());
+        set(node, Literals.NODE__VENDOR_ID, d.vendorId());
+        set(node, Literals.NODE__DEVICE_ID, d.deviceId());
+        set(node, Literals.NODE__REVISION, d.revision());
+        set(node, Literals.NODE__NUMBER_OF_PORTS, d.portCount());
+        set(node, Literals.NODE__ENHANCED_PORT0, d.enhancedPort0());
+    }
+
+    private void fill(Port port, DiscoveredPort p) {
+        PortState state = PortState.get(p.state());
+        PhysicalState physical = PhysicalState.get(p.physicalState());
+        set(port, Literals.PORT__NUMBER, p.number());
+        set(port, Literals.PORT__PORT_GUID, p.portGuid());
+        set(port, Literals.PORT__LID, p.lid());
+        set(port, Literals.PORT__LMC, p.lmc());
+        set(port, Literals.PORT__STATE, state == null ? PortState.UNKNOWN : state);
+        set(port, Literals.PORT__PHYSICAL_STATE, physical == null ? PhysicalState.UNKNOWN : physical);
+        set(port, Literals.PORT__WIDTH_ACTIVE, p.widthActive());
+        set(port, Literals.PORT__WIDTH_ENABLED, p.widthEnabled());
+        set(port, Literals.PORT__WIDTH_SUPPORTED, p.widthSupported());
+        set(port, Literals.PORT__SPEED_ACTIVE, p.speedActive());
+        set(port, Literals.PORT__SPEED_ENABLED, p.speedEnabled());
+        set(port, Literals.PORT__SPEED_SUPPORTED, p.speedSupported());
+        set(port, Literals.PORT__SPEED_EXT_ACTIVE, p.speedExtActive());
+        set(port, Literals.PORT__SPEED_EXT_ENABLED, p.speedExtEnabled());
+        set(port, Literals.PORT__SPEED_EXT_SUPPORTED, p.speedExtSupported());
+        set(port, Literals.PORT__MTU, mtuBytes(p.neighborMtu()));
+        set(port, Literals.PORT__MAX_MTU, mtuBytes(p.mtuCap()));
+        set(port, Literals.PORT__CAPABILITY_MASK, p.capabilityMask());
+        set(port, Literals.PORT__REACHABLE, p.reachable());
+    }
+
+    /** @return the bytes of an IBA MTU code (1 256 ... 5 4096), 0 for any other code */
+    static int mtuBytes(int code) {
+        return code >= 1 && code <= 5 ? 128 << code : 0;
+    }
+
+    /**
+     * Sets a feature when its value differs, and records the change for an object already in the model. An object
+     * not yet attached (being filled) fires nothing and is recorded as added by the caller.
+     */
+    private void set(EObject object, org.eclipse.emf.ecore.EStructuralFeature feature, Object value) {
+        if (Objects.equals(object.eGet(feature), value)) {
+            return;
+        }
+        object.eSet(feature, value);
+        if (object == fabric || object.eContainer() != null) {
+            changes.changed(object, feature);
+        }
+    }
+}
