@@ -96,6 +96,9 @@ class FabricModelServiceTest {
         assertEquals(topology.nodes().size(), delta.elements(Kind.ADDED, Node.class).size());
         assertEquals(topology.links().size(), delta.elements(Kind.ADDED, Link.class).size());
         assertEquals(List.of(), delta.elements(Kind.ADDED, Port.class), "ports come with their new node");
+        assertEquals(topology.nodes().size() + topology.links().size() + 1, delta.changes().size(),
+                "the nodes, the links and the fabric's own attributes, nothing else: " + delta.changes().stream()
+                        .filter(c -> c.kind() == Kind.CHANGED && !(c.element() instanceof Fabric)).toList());
         assertEquals(List.of(delta), deltas, "the listener got the same delta");
 
         Node leaf = node("leaf001");

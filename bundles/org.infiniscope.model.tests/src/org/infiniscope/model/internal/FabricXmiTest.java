@@ -13,8 +13,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Map;
 
+import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.util.EcoreUtil;
+import org.eclipse.emf.ecore.xmi.XMLResource;
+import org.eclipse.emf.ecore.xmi.impl.XMIResourceImpl;
 import org.infiniscope.model.Fabric;
 import org.infiniscope.model.Link;
 import org.infiniscope.model.Node;
@@ -71,6 +75,19 @@ class FabricXmiTest {
         assertEquals(original.getLid(), leaf.getLid());
         Port up = leaf.getPorts().stream().filter(p -> p.getRemotePort() != null).findFirst().orElseThrow();
         assertEquals(leaf, up.getRemotePort().getRemotePort().getNode());
+    }
+
+    @Test
+    void theFragmentIndexWritesByteForByteWhatEmfWrites() throws Exception {
+        Fabric fabric = model("ft3:4");
+        ByteArrayOutputStream ours = new ByteArrayOutputStream();
+        FabricXmi.save(fabric, ours);
+        XMIResourceImpl plain = new XMIResourceImpl(URI.createURI("fabric.xmi"));
+        plain.getContents().add(fabric);
+        ByteArrayOutputStream emf = new ByteArrayOutputStream();
+        plain.save(emf, Map.of(XMLResource.OPTION_ENCODING, "UTF-8"));
+        assertEquals(emf.toString(StandardCharsets.UTF_8), ours.toString(StandardCharsets.UTF_8));
+        assertTrue(ours.toString(StandardCharsets.UTF_8).contains("link=\"//@links.0\""));
     }
 
     @Test

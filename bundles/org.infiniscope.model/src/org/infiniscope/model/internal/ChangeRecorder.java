@@ -57,6 +57,16 @@ final class ChangeRecorder {
         }
     }
 
+    /** @return whether the update added this element (or the node a port belongs to) */
+    boolean isAdded(EObject element) {
+        Entry entry = entries.get(element);
+        if (entry != null) {
+            return entry.kind == Kind.ADDED;
+        }
+        EObject container = element.eContainer();
+        return container instanceof org.infiniscope.model.Node && isAdded(container);
+    }
+
     private Entry entry(EObject element, Kind kind) {
         Entry entry = new Entry(kind);
         entries.put(element, entry);

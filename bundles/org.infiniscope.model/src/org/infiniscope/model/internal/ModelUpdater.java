@@ -231,15 +231,16 @@ final class ModelUpdater {
     }
 
     /**
-     * Sets a feature when its value differs, and records the change for an object already in the model. An object
-     * not yet attached (being filled) fires nothing and is recorded as added by the caller.
+     * Sets a feature when its value differs, and records the change for an object that was in the model before.
+     * An object not yet attached (being filled) fires nothing; one added by this update (a new node's port getting
+     * its link) is in the delta as added, not changed.
      */
     private void set(EObject object, org.eclipse.emf.ecore.EStructuralFeature feature, Object value) {
         if (Objects.equals(object.eGet(feature), value)) {
             return;
         }
         object.eSet(feature, value);
-        if (object == fabric || object.eContainer() != null) {
+        if (object == fabric || object.eContainer() != null && !changes.isAdded(object)) {
             changes.changed(object, feature);
         }
     }

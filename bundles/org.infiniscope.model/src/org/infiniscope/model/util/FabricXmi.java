@@ -14,7 +14,7 @@ import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.emf.ecore.resource.ResourceSet;
 import org.eclipse.emf.ecore.resource.impl.ResourceSetImpl;
 import org.eclipse.emf.ecore.xmi.XMLResource;
-import org.eclipse.emf.ecore.xmi.impl.XMIResourceFactoryImpl;
+import org.eclipse.emf.ecore.xmi.impl.XMLParserPoolImpl;
 import org.infiniscope.model.Fabric;
 import org.infiniscope.model.FabricPackage;
 
@@ -30,11 +30,11 @@ public final class FabricXmi {
     private FabricXmi() {
     }
 
-    /** @return a resource set that reads and writes XMI and knows the fabric package */
+    /** @return a resource set that reads and writes XMI ({@link FabricResourceFactoryImpl}) and knows the package */
     public static ResourceSet newResourceSet() {
         ResourceSet set = new ResourceSetImpl();
         set.getResourceFactoryRegistry().getExtensionToFactoryMap().put(Resource.Factory.Registry.DEFAULT_EXTENSION,
-                new XMIResourceFactoryImpl());
+                new FabricResourceFactoryImpl());
         set.getPackageRegistry().put(FabricPackage.eNS_URI, FabricPackage.eINSTANCE);
         return set;
     }
@@ -53,9 +53,14 @@ public final class FabricXmi {
         return options;
     }
 
+    private static final XMLParserPoolImpl PARSERS = new XMLParserPoolImpl();
+
     static Map<Object, Object> loadOptions() {
         Map<Object, Object> options = new HashMap<>();
         options.put(XMLResource.OPTION_DEFER_IDREF_RESOLUTION, Boolean.TRUE);
+        options.put(XMLResource.OPTION_DEFER_ATTACHMENT, Boolean.TRUE);
+        options.put(XMLResource.OPTION_USE_PARSER_POOL, PARSERS);
+        options.put(XMLResource.OPTION_USE_XML_NAME_TO_FEATURE_MAP, new HashMap<>());
         return options;
     }
 
