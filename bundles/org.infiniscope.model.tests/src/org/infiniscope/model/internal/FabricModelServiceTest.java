@@ -130,6 +130,20 @@ class FabricModelServiceTest {
     }
 
     @Test
+    void aLinkFoundFromItsOtherSideIsTheSameLink() {
+        firstUpdateThenWatch();
+        List<DiscoveredLink> turned = snapshot.links().stream()
+                .map(l -> new DiscoveredLink(l.nodeB(), l.portB(), l.nodeA(), l.portA())).toList();
+        List<Link> links = service.read(f -> List.copyOf(f.getLinks()));
+        FabricDelta delta = service.update(
+                new FabricSnapshot(snapshot.nodes(), turned, snapshot.localNodeGuid(), snapshot.localPort(), 0), "ft2",
+                T0);
+        assertTrue(delta.isEmpty(), delta.toString());
+        assertEquals(List.of(), recorder.seen);
+        assertEquals(links, service.read(f -> List.copyOf(f.getLinks())), "the same link objects");
+    }
+
+    @Test
     void aPulledCableRemovesItsLinkAndChangesOnlyItsEnds() {
         firstUpdateThenWatch();
         DiscoveredLink pulled = snapshot.links().get(0);

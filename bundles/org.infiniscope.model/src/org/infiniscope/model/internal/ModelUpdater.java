@@ -138,7 +138,9 @@ final class ModelUpdater {
                 continue; // an end the sweep did not read: nothing to attach the link to
             }
             Link link = before.remove(LinkKey.of(d));
-            if (link != null && link.getEndA() == a && link.getEndB() == b) {
+            // a sweep that reaches the cable from its other side lists its ends the other way round: same link
+            if (link != null
+                    && (link.getEndA() == a && link.getEndB() == b || link.getEndA() == b && link.getEndB() == a)) {
                 continue;
             }
             if (link != null) {
