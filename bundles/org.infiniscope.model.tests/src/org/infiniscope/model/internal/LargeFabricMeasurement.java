@@ -61,13 +61,23 @@ class LargeFabricMeasurement {
         assertEquals(topology.nodes().size(), service.read(f -> f.getNodes().size()));
         assertEquals(topology.links().size(), service.read(f -> f.getLinks().size()));
 
-        long t2 = System.nanoTime();
-        FabricDelta same = service.update(snapshot, null, Instant.EPOCH);
-        long t3 = System.nanoTime();
-        FabricDelta one = service.update(pulled, null, Instant.EPOCH);
-        long t4 = System.nanoTime();
-        assertEquals(1, same.changes().size(), "only the sweep time");
-        assertEquals(3, one.changes().size(), "the link and its two ends: " + one);
+        // the best of 5 (the machine is shared, and the JIT warms up): the same snapshot again, then one cable
+        // pulled and plugged back in turn
+        long sameNanos = Long.MAX_VALUE;
+        long oneNanos = Long.MAX_VALUE;
+        for (int i = 0; i < 5; i++) {
+            long t2 = System.nanoTime();
+            FabricDelta same = service.update(snapshot, null, Instant.EPOCH);
+            long t3 = System.nanoTime();
+            FabricDelta one = service.update(pulled, null, Instant.EPOCH);
+            long t4 = System.nanoTime();
+            service.update(snapshot, null, Instant.EPOCH);
+            assertEquals(i == 0 ? 1 : 0, same.changes().size(), "only the sweep time, the first time");
+            assertEquals(3, one.changes().size(), "the link and its two ends: " + one);
+            sameNanos = Math.min(sameNanos, t3 - t2);
+            oneNanos = Math.min(oneNanos, t4 - t3);
+        }
+        service.update(pulled, null, Instant.EPOCH);
 
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         long t5 = System.nanoTime();
@@ -79,10 +89,10 @@ class LargeFabricMeasurement {
 
         System.out.printf(
                 "model ft3:36: %d nodes, %d ports, %d links; first update %.0f ms (%d changes), model heap %.1f MB;"
-                        + " same snapshot again %.0f ms; one cable pulled %.0f ms; XMI save %.0f ms (%.1f MB),"
+                        + " same snapshot again %.0f ms; one cable pulled %.0f ms (best of 5); XMI save %.0f ms (%.1f MB),"
                         + " load %.0f ms%n",
                 topology.nodes().size(), ports, topology.links().size(), (t1 - t0) / 1e6, first.changes().size(),
-                heap / 1e6, (t3 - t2) / 1e6, (t4 - t3) / 1e6, (t6 - t5) / 1e6, out.size() / 1e6, (t7 - t6) / 1e6);
+                heap / 1e6, sameNanos / 1e6, oneNanos / 1e6, (t6 - t5) / 1e6, out.size() / 1e6, (t7 - t6) / 1e6);
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.Set;
 
 import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.EStructuralFeature;
 import org.infiniscope.discovery.DiscoveredLink;
 import org.infiniscope.discovery.DiscoveredNode;
 import org.infiniscope.discovery.DiscoveredPort;
@@ -46,13 +47,13 @@ final class ModelUpdater {
 
     void apply(FabricSnapshot snapshot, String name, Date sweepTime) {
         if (name != null) {
-            set(fabric, Literals.FABRIC__NAME, name);
+            set(fabric, Literals.FABRIC__NAME, fabric.getName(), name);
         }
-        set(fabric, Literals.FABRIC__SWEEP_TIME, sweepTime);
+        set(fabric, Literals.FABRIC__SWEEP_TIME, fabric.getSweepTime(), sweepTime);
         DiscoveredPort local = snapshot.node(snapshot.localNodeGuid()).flatMap(n -> n.port(snapshot.localPort()))
                 .orElse(null);
-        set(fabric, Literals.FABRIC__SUBNET_PREFIX, local == null ? 0L : local.gidPrefix());
-        set(fabric, Literals.FABRIC__SM_LID, local == null ? 0 : local.masterSmLid());
+        set(fabric, Literals.FABRIC__SUBNET_PREFIX, fabric.getSubnetPrefix(), local == null ? 0L : local.gidPrefix());
+        set(fabric, Literals.FABRIC__SM_LID, fabric.getSmLid(), local == null ? 0 : local.masterSmLid());
 
         Map<Long, Node> nodes = applyNodes(snapshot.nodes());
         applyLinks(snapshot.links(), nodes);
@@ -96,6 +97,13 @@ final class ModelUpdater {
     }
 
     private void applyPorts(Node node, List<DiscoveredPort> found) {
+        List<Port> ports = node.getPorts();
+        if (samePortNumbers(ports, found)) {
+            for (int i = 0; i < found.size(); i++) {
+                fill(ports.get(i), found.get(i));
+            }
+            return;
+        }
         Map<Integer, Port> before = new HashMap<>();
         for (Port port : node.getPorts()) {
             before.put(port.getNumber(), port);
@@ -123,6 +131,19 @@ final class ModelUpdater {
             org.eclipse.emf.common.util.ECollections.sort(node.getPorts(),
                     java.util.Comparator.comparingInt(Port::getNumber));
         }
+    }
+
+    /** @return whether the node has exactly these ports, in this order (the usual case: no map needed) */
+    private static boolean samePortNumbers(List<Port> ports, List<DiscoveredPort> found) {
+        if (ports.size() != found.size()) {
+            return false;
+        }
+        for (int i = 0; i < found.size(); i++) {
+            if (ports.get(i).getNumber() != found.get(i).number()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void applyLinks(List<DiscoveredLink> found, Map<Long, Node> nodes) {
@@ -164,8 +185,8 @@ final class ModelUpdater {
         if (!added.isEmpty()) {
             fabric.getLinks().addAll(added);
             for (Link link : added) {
-                set(link.getEndA(), Literals.PORT__LINK, link);
-                set(link.getEndB(), Literals.PORT__LINK, link);
+                set(link.getEndA(), Literals.PORT__LINK, link.getEndA().getLink(), link);
+                set(link.getEndB(), Literals.PORT__LINK, link.getEndB().getLink(), link);
             }
         }
     }
@@ -173,7 +194,7 @@ final class ModelUpdater {
     /** Clears the link of an end that is still in the model (a removed port keeps the values it last had). */
     private void detach(Port port, Link link) {
         if (port != null && port.getNode() != null && port.getNode().getFabric() == fabric && port.getLink() == link) {
-            set(port, Literals.PORT__LINK, null);
+            set(port, Literals.PORT__LINK, port.getLink(), null);
         }
     }
 
@@ -192,39 +213,40 @@ final class ModelUpdater {
 
     private void fill(Node node, DiscoveredNode d) {
         NodeType type = NodeType.get(d.type());
-        set(node, Literals.NODE__TYPE, type == null ? NodeType.CA : type);
-        set(node, Literals.NODE__NODE_GUID, d.nodeGuid());
-        set(node, Literals.NODE__SYSTEM_IMAGE_GUID, d.systemImageGuid());
-        set(node, Literals.NODE__DESCRIPTION, d.description());
-        set(node, Literals.NODE__VENDOR_ID, d.vendorId());
-        set(node, Literals.NODE__DEVICE_ID, d.deviceId());
-        set(node, Literals.NODE__REVISION, d.revision());
-        set(node, Literals.NODE__NUMBER_OF_PORTS, d.portCount());
-        set(node, Literals.NODE__ENHANCED_PORT0, d.enhancedPort0());
+        set(node, Literals.NODE__TYPE, node.getType(), type == null ? NodeType.CA : type);
+        set(node, Literals.NODE__NODE_GUID, node.getNodeGuid(), d.nodeGuid());
+        set(node, Literals.NODE__SYSTEM_IMAGE_GUID, node.getSystemImageGuid(), d.systemImageGuid());
+        set(node, Literals.NODE__DESCRIPTION, node.getDescription(), d.description());
+        set(node, Literals.NODE__VENDOR_ID, node.getVendorId(), d.vendorId());
+        set(node, Literals.NODE__DEVICE_ID, node.getDeviceId(), d.deviceId());
+        set(node, Literals.NODE__REVISION, node.getRevision(), d.revision());
+        set(node, Literals.NODE__NUMBER_OF_PORTS, node.getNumberOfPorts(), d.portCount());
+        set(node, Literals.NODE__ENHANCED_PORT0, node.isEnhancedPort0(), d.enhancedPort0());
     }
 
     private void fill(Port port, DiscoveredPort p) {
         PortState state = PortState.get(p.state());
         PhysicalState physical = PhysicalState.get(p.physicalState());
-        set(port, Literals.PORT__NUMBER, p.number());
-        set(port, Literals.PORT__PORT_GUID, p.portGuid());
-        set(port, Literals.PORT__LID, p.lid());
-        set(port, Literals.PORT__LMC, p.lmc());
-        set(port, Literals.PORT__STATE, state == null ? PortState.UNKNOWN : state);
-        set(port, Literals.PORT__PHYSICAL_STATE, physical == null ? PhysicalState.UNKNOWN : physical);
-        set(port, Literals.PORT__WIDTH_ACTIVE, p.widthActive());
-        set(port, Literals.PORT__WIDTH_ENABLED, p.widthEnabled());
-        set(port, Literals.PORT__WIDTH_SUPPORTED, p.widthSupported());
-        set(port, Literals.PORT__SPEED_ACTIVE, p.speedActive());
-        set(port, Literals.PORT__SPEED_ENABLED, p.speedEnabled());
-        set(port, Literals.PORT__SPEED_SUPPORTED, p.speedSupported());
-        set(port, Literals.PORT__SPEED_EXT_ACTIVE, p.speedExtActive());
-        set(port, Literals.PORT__SPEED_EXT_ENABLED, p.speedExtEnabled());
-        set(port, Literals.PORT__SPEED_EXT_SUPPORTED, p.speedExtSupported());
-        set(port, Literals.PORT__MTU, mtuBytes(p.neighborMtu()));
-        set(port, Literals.PORT__MAX_MTU, mtuBytes(p.mtuCap()));
-        set(port, Literals.PORT__CAPABILITY_MASK, p.capabilityMask());
-        set(port, Literals.PORT__REACHABLE, p.reachable());
+        set(port, Literals.PORT__NUMBER, port.getNumber(), p.number());
+        set(port, Literals.PORT__PORT_GUID, port.getPortGuid(), p.portGuid());
+        set(port, Literals.PORT__LID, port.getLid(), p.lid());
+        set(port, Literals.PORT__LMC, port.getLmc(), p.lmc());
+        set(port, Literals.PORT__STATE, port.getState(), state == null ? PortState.UNKNOWN : state);
+        set(port, Literals.PORT__PHYSICAL_STATE, port.getPhysicalState(),
+                physical == null ? PhysicalState.UNKNOWN : physical);
+        set(port, Literals.PORT__WIDTH_ACTIVE, port.getWidthActive(), p.widthActive());
+        set(port, Literals.PORT__WIDTH_ENABLED, port.getWidthEnabled(), p.widthEnabled());
+        set(port, Literals.PORT__WIDTH_SUPPORTED, port.getWidthSupported(), p.widthSupported());
+        set(port, Literals.PORT__SPEED_ACTIVE, port.getSpeedActive(), p.speedActive());
+        set(port, Literals.PORT__SPEED_ENABLED, port.getSpeedEnabled(), p.speedEnabled());
+        set(port, Literals.PORT__SPEED_SUPPORTED, port.getSpeedSupported(), p.speedSupported());
+        set(port, Literals.PORT__SPEED_EXT_ACTIVE, port.getSpeedExtActive(), p.speedExtActive());
+        set(port, Literals.PORT__SPEED_EXT_ENABLED, port.getSpeedExtEnabled(), p.speedExtEnabled());
+        set(port, Literals.PORT__SPEED_EXT_SUPPORTED, port.getSpeedExtSupported(), p.speedExtSupported());
+        set(port, Literals.PORT__MTU, port.getMtu(), mtuBytes(p.neighborMtu()));
+        set(port, Literals.PORT__MAX_MTU, port.getMaxMtu(), mtuBytes(p.mtuCap()));
+        set(port, Literals.PORT__CAPABILITY_MASK, port.getCapabilityMask(), p.capabilityMask());
+        set(port, Literals.PORT__REACHABLE, port.isReachable(), p.reachable());
     }
 
     /** @return the bytes of an IBA MTU code (1 256 ... 5 4096), 0 for any other code */
@@ -233,15 +255,40 @@ final class ModelUpdater {
     }
 
     /**
-     * Sets a feature when its value differs, and records the change for an object that was in the model before.
-     * An object not yet attached (being filled) fires nothing; one added by this update (a new node's port getting
-     * its link) is in the delta as added, not changed.
+     * Sets a feature when its value differs from the current one, and records the change for an object that was in
+     * the model before. An object not yet attached (being filled) fires nothing; one added by this update (a new
+     * node's port getting its link) is in the delta as added, not changed. The typed overloads compare without
+     * boxing: an update that changes little costs one pass of comparisons over the model.
      */
-    private void set(EObject object, org.eclipse.emf.ecore.EStructuralFeature feature, Object value) {
-        if (Objects.equals(object.eGet(feature), value)) {
-            return;
+    private void set(EObject object, EStructuralFeature feature, Object current, Object value) {
+        if (!Objects.equals(current, value)) {
+            object.eSet(feature, value);
+            record(object, feature);
         }
-        object.eSet(feature, value);
+    }
+
+    private void set(EObject object, EStructuralFeature feature, int current, int value) {
+        if (current != value) {
+            object.eSet(feature, value);
+            record(object, feature);
+        }
+    }
+
+    private void set(EObject object, EStructuralFeature feature, long current, long value) {
+        if (current != value) {
+            object.eSet(feature, value);
+            record(object, feature);
+        }
+    }
+
+    private void set(EObject object, EStructuralFeature feature, boolean current, boolean value) {
+        if (current != value) {
+            object.eSet(feature, value);
+            record(object, feature);
+        }
+    }
+
+    private void record(EObject object, EStructuralFeature feature) {
         if (object == fabric || object.eContainer() != null && !changes.isAdded(object)) {
             changes.changed(object, feature);
         }
