@@ -1,6 +1,7 @@
 package org.infiniscope.model;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Instant;
 import java.util.function.Function;
@@ -60,6 +61,15 @@ public interface FabricModelService {
      * @throws IOException when the stream fails
      */
     void save(OutputStream out) throws IOException;
+
+    /**
+     * Makes the model what a file written by {@link #save} holds, as an update would: by identity, so objects that
+     * are in both keep their identity, and listeners get the delta from the current state to the saved one.
+     *
+     * @return what changed
+     * @throws IOException when the stream fails or does not hold a fabric model; the model is then unchanged
+     */
+    FabricDelta load(InputStream in) throws IOException;
 
     /** Adds a listener; it is called for every later update that changes something. */
     void addListener(FabricModelListener listener);

@@ -4,8 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -15,6 +20,7 @@ import java.util.Set;
 import org.eclipse.emf.common.notify.Notification;
 import org.eclipse.emf.ecore.EStructuralFeature;
 import org.eclipse.emf.ecore.util.EContentAdapter;
+import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.infiniscope.discovery.DiscoveredLink;
 import org.infiniscope.discovery.DiscoveredNode;
 import org.infiniscope.discovery.DiscoveredPort;
@@ -30,6 +36,7 @@ import org.infiniscope.model.NodeType;
 import org.infiniscope.model.PhysicalState;
 import org.infiniscope.model.Port;
 import org.infiniscope.model.PortState;
+import org.infiniscope.model.util.FabricXmi;
 import org.infiniscope.topology.Topology;
 import org.infiniscope.topology.TopologySpec;
 import org.junit.jupiter.api.BeforeEach;
@@ -127,6 +134,38 @@ class FabricModelServiceTest {
         assertEquals(List.of(), deltas, "no call for an update that changed nothing");
         assertSame(leaf, node("leaf001"), "the same node object");
         assertSame(port, port(node("leaf001"), 1), "the same port object");
+    }
+
+    @Test
+    void aSavedModelLoadsBackByIdentityAndIntoANewServiceEqual() throws Exception {
+        firstUpdateThenWatch();
+        ByteArrayOutputStream saved = new ByteArrayOutputStream();
+        service.save(saved);
+        DiscoveredLink pulled = snapshot.links().get(5);
+        service.update(TopologySnapshots.unplug(snapshot, pulled), null, T0.plusSeconds(60));
+        Node leaf = node("leaf001");
+        recorder.seen.clear();
+        deltas.clear();
+
+        FabricDelta back = service.load(new ByteArrayInputStream(saved.toByteArray()));
+        assertEquals(1, back.elements(Kind.ADDED, Link.class).size(), back.toString());
+        assertEquals(2, back.elements(Kind.CHANGED, Port.class).size(), back.toString());
+        assertEquals(Set.of(Literals.FABRIC__SWEEP_TIME), back.of(service.read(f -> f)).orElseThrow().features());
+        assertEquals(4, back.changes().size(), back.toString());
+        assertEquals(List.of(back), deltas);
+        assertSame(leaf, node("leaf001"), "loading keeps the identity of what is in both");
+
+        FabricModelServiceImpl other = new FabricModelServiceImpl();
+        other.load(new ByteArrayInputStream(saved.toByteArray()));
+        // (the first service's replugged link went to the end of its list; a new one has the saved order)
+        assertTrue(EcoreUtil.equals(FabricXmi.load(new ByteArrayInputStream(saved.toByteArray())), other.copy()),
+                "a new service loads the same model");
+        assertTrue(service.load(new ByteArrayInputStream(saved.toByteArray())).isEmpty(), "loaded twice: no change");
+
+        int links = service.read(f -> f.getLinks().size());
+        assertThrows(IOException.class,
+                () -> service.load(new ByteArrayInputStream("<fabric".getBytes(StandardCharsets.UTF_8))));
+        assertEquals(links, (int) service.read(f -> f.getLinks().size()), "a bad file leaves the model as it was");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package org.infiniscope.model.internal;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Instant;
 import java.util.Date;
@@ -9,6 +10,7 @@ import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 import org.eclipse.emf.common.notify.Adapter;
@@ -63,13 +65,25 @@ public final class FabricModelServiceImpl implements FabricModelService {
     public FabricDelta update(FabricSnapshot snapshot, String name, Instant sweepTime) {
         Objects.requireNonNull(snapshot, "snapshot");
         Objects.requireNonNull(sweepTime, "sweepTime");
+        return apply(updater -> updater.apply(snapshot, name, Date.from(sweepTime)));
+    }
+
+    @Override
+    public FabricDelta load(InputStream in) throws IOException {
+        Fabric saved = FabricXmi.load(in);
+        FabricSnapshot snapshot = SavedFabrics.snapshot(saved);
+        return apply(updater -> updater.apply(snapshot, saved.getName(), saved.getSweepTime(), saved.getSubnetPrefix(),
+                saved.getSmLid()));
+    }
+
+    private FabricDelta apply(Consumer<ModelUpdater> change) {
         updating.lock();
         try {
             FabricDelta delta;
             lock.writeLock().lock();
             try {
                 ModelUpdater updater = new ModelUpdater(fabric);
-                updater.apply(snapshot, name, Date.from(sweepTime));
+                change.accept(updater);
                 delta = updater.changes().delta();
             } finally {
                 lock.writeLock().unlock();

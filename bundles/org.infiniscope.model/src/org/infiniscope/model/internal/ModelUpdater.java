@@ -45,15 +45,22 @@ final class ModelUpdater {
         return changes;
     }
 
+    /** Applies a sweep: the subnet prefix and SM LID are the local port's. */
     void apply(FabricSnapshot snapshot, String name, Date sweepTime) {
+        DiscoveredPort local = snapshot.node(snapshot.localNodeGuid()).flatMap(n -> n.port(snapshot.localPort()))
+                .orElse(null);
+        apply(snapshot, name, sweepTime, local == null ? 0L : local.gidPrefix(),
+                local == null ? 0 : local.masterSmLid());
+    }
+
+    /** Applies a snapshot with the fabric's own attributes given. */
+    void apply(FabricSnapshot snapshot, String name, Date sweepTime, long subnetPrefix, int smLid) {
         if (name != null) {
             set(fabric, Literals.FABRIC__NAME, fabric.getName(), name);
         }
         set(fabric, Literals.FABRIC__SWEEP_TIME, fabric.getSweepTime(), sweepTime);
-        DiscoveredPort local = snapshot.node(snapshot.localNodeGuid()).flatMap(n -> n.port(snapshot.localPort()))
-                .orElse(null);
-        set(fabric, Literals.FABRIC__SUBNET_PREFIX, fabric.getSubnetPrefix(), local == null ? 0L : local.gidPrefix());
-        set(fabric, Literals.FABRIC__SM_LID, fabric.getSmLid(), local == null ? 0 : local.masterSmLid());
+        set(fabric, Literals.FABRIC__SUBNET_PREFIX, fabric.getSubnetPrefix(), subnetPrefix);
+        set(fabric, Literals.FABRIC__SM_LID, fabric.getSmLid(), smLid);
 
         Map<Long, Node> nodes = applyNodes(snapshot.nodes());
         applyLinks(snapshot.links(), nodes);
@@ -252,6 +259,16 @@ final class ModelUpdater {
     /** @return the bytes of an IBA MTU code (1 256 ... 5 4096), 0 for any other code */
     static int mtuBytes(int code) {
         return code >= 1 && code <= 5 ? 128 << code : 0;
+    }
+
+    /** @return the IBA MTU code of a size in bytes (256 1 ... 4096 5), 0 for any other size */
+    static int mtuCode(int bytes) {
+        for (int code = 1; code <= 5; code++) {
+            if (mtuBytes(code) == bytes) {
+                return code;
+            }
+        }
+        return 0;
     }
 
     /**
