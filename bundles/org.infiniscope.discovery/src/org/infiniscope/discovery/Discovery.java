@@ -18,5 +18,17 @@ public interface Discovery {
      * @throws DiscoveryException when not even the local node answers
      * @throws InterruptedException when interrupted while waiting for answers
      */
-    FabricSnapshot sweep(MadTransport transport, SweepOptions options) throws DiscoveryException, InterruptedException;
+    default FabricSnapshot sweep(MadTransport transport, SweepOptions options)
+            throws DiscoveryException, InterruptedException {
+        return sweep(transport, options, SweepProgress.NONE);
+    }
+
+    /**
+     * Sweeps the fabric, telling {@code progress} how it goes.
+     *
+     * @throws DiscoveryException when not even the local node answers
+     * @throws InterruptedException when interrupted while waiting for answers
+     */
+    FabricSnapshot sweep(MadTransport transport, SweepOptions options, SweepProgress progress)
+            throws DiscoveryException, InterruptedException;
 }

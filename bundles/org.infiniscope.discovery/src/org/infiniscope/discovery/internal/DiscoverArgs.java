@@ -9,14 +9,15 @@ import org.infiniscope.discovery.SweepOptions;
 
 /**
  * The arguments of {@code discover}: ibnetdiscover's {@code -l/-H/-S/-R}, {@code -o} and {@code -t}, plus
- * {@code --fabric}, {@code --retries} and {@code --json}.
+ * {@code -y/--m_key}, {@code --fabric}, {@code --retries}, {@code --progress} and {@code --json}.
  *
  * @param fabric the {@code --fabric}, or null for the launcher's
  * @param list the node types to list, in order; empty for the topology file
  * @param json whether to print JSON
- * @param options the sweep's window, time-out and retries
+ * @param options the sweep's window, time-out, retries and M_Key
+ * @param progress whether {@code --progress} asks for progress lines even when the error stream is no terminal
  */
-record DiscoverArgs(String fabric, List<Integer> list, boolean json, SweepOptions options) {
+record DiscoverArgs(String fabric, List<Integer> list, boolean json, SweepOptions options, boolean progress) {
 
     static DiscoverArgs parse(List<String> args) throws UsageException {
         String fabric = null;
@@ -25,6 +26,8 @@ record DiscoverArgs(String fabric, List<Integer> list, boolean json, SweepOption
         int window = SweepOptions.DEFAULT.window();
         long timeout = SweepOptions.DEFAULT.timeout().toMillis();
         int retries = SweepOptions.DEFAULT.retries();
+        long mKey = 0;
+        boolean progress = false;
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
             String value = null;
@@ -45,12 +48,15 @@ record DiscoverArgs(String fabric, List<Integer> list, boolean json, SweepOption
                 case "-t", "--timeout" ->
                     timeout = number(value != null ? value : next(args, ++i, arg), arg, 1, 3_600_000);
                 case "--retries" -> retries = number(value != null ? value : next(args, ++i, arg), arg, 0, 100);
+                case "-y", "--m_key" -> mKey = SweepArgs.key(value != null ? value : next(args, ++i, arg), arg);
+                case "--progress" -> progress = true;
                 default -> throw new UsageException(arg.startsWith("-")
                         ? "unknown option '" + arg + "'"
                         : "unexpected argument '" + arg + "': discover prints to standard output and takes no file");
             }
         }
-        return new DiscoverArgs(fabric, list, json, new SweepOptions(window, Duration.ofMillis(timeout), retries));
+        return new DiscoverArgs(fabric, list, json, new SweepOptions(window, Duration.ofMillis(timeout), retries, mKey),
+                progress);
     }
 
     private static String next(List<String> args, int i, String option) throws UsageException {

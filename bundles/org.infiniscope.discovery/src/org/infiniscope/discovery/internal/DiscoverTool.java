@@ -88,7 +88,7 @@ public final class DiscoverTool implements ConsoleTool {
     @Override
     public String usage() {
         return """
-                usage: infiniscope discover [--fabric F] [-l|-H|-S|-R] [-o N] [-t MS] [--retries N] [--json]
+                usage: infiniscope discover [--fabric F] [-l|-H|-S|-R] [-o N] [-t MS] [--retries N] [-y KEY] [--json]
                   --fabric F     sim[:TOPOLOGY][@NODE[:PORT]], umad, umad:CA:PORT or ibsim:SOCKET[@NODE];
                                  default: the launcher's --fabric
                   -l, --list     list the nodes (CAs, switches, routers) instead of the topology
@@ -96,6 +96,8 @@ public final class DiscoverTool implements ConsoleTool {
                   -o N           SMPs in flight (default 16)
                   -t MS          time-out of each attempt in ms (default 1000)
                   --retries N    attempts after the first before a port is unreachable (default 3)
+                  -y, --m_key K  the M_Key the SMPs carry (nodes protected by another key stay unread)
+                  --progress     progress lines on standard error even when it is not a terminal
                   --json         the snapshot as one JSON object""";
     }
 
@@ -121,8 +123,9 @@ public final class DiscoverTool implements ConsoleTool {
             return ExitStatus.FAILURE;
         }
         FabricSnapshot snapshot;
-        try (MadTransport transport = start(channel, args.options().window())) {
-            snapshot = discovery.sweep(transport, args.options());
+        try (MadTransport transport = start(channel, args.options().window());
+                ProgressLine progress = ProgressLine.of(name(), err, args.progress())) {
+            snapshot = discovery.sweep(transport, args.options(), progress);
         } catch (IOException e) {
             err.println("infiniscope discover: cannot start the MAD transport on '" + fabric + "': " + e.getMessage());
             return ExitStatus.FAILURE;

@@ -4,6 +4,7 @@ import org.infiniscope.discovery.Discovery;
 import org.infiniscope.discovery.DiscoveryException;
 import org.infiniscope.discovery.FabricSnapshot;
 import org.infiniscope.discovery.SweepOptions;
+import org.infiniscope.discovery.SweepProgress;
 import org.infiniscope.mad.transport.MadTransport;
 import org.osgi.service.component.annotations.Component;
 
@@ -12,8 +13,8 @@ import org.osgi.service.component.annotations.Component;
 public final class DiscoveryImpl implements Discovery {
 
     @Override
-    public FabricSnapshot sweep(MadTransport transport, SweepOptions options)
+    public FabricSnapshot sweep(MadTransport transport, SweepOptions options, SweepProgress progress)
             throws DiscoveryException, InterruptedException {
-        return new Sweep(transport, options).run();
+        return new Sweep(transport, options, progress).run();
     }
 }

@@ -63,7 +63,9 @@ public final class LinkinfoTool extends SnapshotTool {
                                    default: the launcher's --fabric
                   -o N             SMPs in flight (default 16)
                   -t MS            time-out of each attempt in ms (default 1000)
-                  --retries N      attempts after the first before a port is unreachable (default 3)""";
+                  --retries N      attempts after the first before a port is unreachable (default 3)
+                  -y, --m_key K    the M_Key the SMPs carry (nodes protected by another key stay unread)
+                  --progress       progress lines on standard error even when it is not a terminal""";
     }
 
     @Override

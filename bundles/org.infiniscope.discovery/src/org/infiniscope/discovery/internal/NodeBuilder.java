@@ -71,6 +71,22 @@ final class NodeBuilder {
                         : new DiscoveredPort(number, portGuid, 0, 0, 0, 0, 0, 0, 0, 0, false));
     }
 
+    /** The node behind the port answered after all (the sweep's second pass): the port is reachable again. */
+    void reached(int number) {
+        DiscoveredPort k = ports.get(number);
+        if (k != null && !k.reachable() && k.state() != 0) {
+            ports.put(number,
+                    new DiscoveredPort(k.number(), k.portGuid(), k.lid(), k.lmc(), k.state(), k.physicalState(),
+                            k.widthActive(), k.speedActive(), k.speedExtActive(), k.capabilityMask(), true,
+                            k.widthSupported(), k.speedSupported(), k.speedExtSupported()));
+        }
+    }
+
+    /** @return the directed route the node was first reached by */
+    int[] route() {
+        return route.clone();
+    }
+
     DiscoveredNode build() {
         List<Integer> path = new ArrayList<>();
         for (int hop : route) {

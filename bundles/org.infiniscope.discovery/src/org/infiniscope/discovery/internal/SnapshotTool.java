@@ -88,8 +88,9 @@ abstract class SnapshotTool implements ConsoleTool {
             err.println(prefix + "cannot start the MAD transport on '" + fabric + "': " + e.getMessage());
             return ExitStatus.FAILURE;
         }
-        try (transport) {
-            snapshot = discovery.sweep(transport, args.options());
+        try (transport;
+                ProgressLine progress = ProgressLine.of(name(), err, args.flags().contains(SweepArgs.PROGRESS))) {
+            snapshot = discovery.sweep(transport, args.options(), progress);
         } catch (DiscoveryException e) {
             err.println(prefix + e.getMessage());
             return ExitStatus.FAILURE;

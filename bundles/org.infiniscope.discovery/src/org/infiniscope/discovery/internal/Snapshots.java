@@ -8,9 +8,13 @@ import java.util.Set;
 
 import org.infiniscope.discovery.DiscoveredLink;
 import org.infiniscope.discovery.DiscoveredNode;
+import org.infiniscope.discovery.DiscoveredPort;
 import org.infiniscope.discovery.FabricSnapshot;
 
-/** Puts a sweep's findings in the order ibnetdiscover finds nodes, whatever order the answers came in. */
+/**
+ * Puts a sweep's findings in the order ibnetdiscover finds nodes, whatever order the answers came in, keeping what
+ * is still connected at the end of the sweep.
+ */
 final class Snapshots {
 
     private Snapshots() {
@@ -20,6 +24,13 @@ final class Snapshots {
             int localPort, long sent) {
         List<DiscoveredNode> unordered = new ArrayList<>();
         builders.values().forEach(b -> unordered.add(b.build()));
+        Map<Long, DiscoveredNode> byGuid = new java.util.HashMap<>();
+        unordered.forEach(n -> byGuid.put(n.nodeGuid(), n));
+        // a cable pulled mid-sweep: its link was crossed before, and one of its ports read Down after. The fabric
+        // as it is has no such link, nor the nodes that only it reached (the walk below leaves them out).
+        links = links.stream()
+                .filter(l -> !down(byGuid.get(l.nodeA()), l.portA()) && !down(byGuid.get(l.nodeB()), l.portB()))
+                .toList();
         FabricSnapshot all = new FabricSnapshot(unordered, links, localGuid, localPort, sent);
         Map<Long, List<FabricSnapshot.End>> ends = all.ends();
         // breadth first from the local node, each node's ports in number order: libibnetdisc's order
@@ -36,6 +47,11 @@ final class Snapshots {
                 }
             }
         }
-        return new FabricSnapshot(ordered, links, localGuid, localPort, sent);
+        return new FabricSnapshot(ordered, links.stream().filter(l -> seen.contains(l.nodeA())).toList(), localGuid,
+                localPort, sent);
+    }
+
+    private static boolean down(DiscoveredNode node, int port) {
+        return node != null && node.port(port).map(p -> p.state() == DiscoveredPort.DOWN).orElse(false);
     }
 }

@@ -16,6 +16,7 @@ import org.infiniscope.discovery.DiscoveredNode;
 import org.infiniscope.discovery.DiscoveryException;
 import org.infiniscope.discovery.FabricSnapshot;
 import org.infiniscope.discovery.SweepOptions;
+import org.infiniscope.discovery.SweepProgress;
 import org.infiniscope.mad.MadHeader;
 import org.infiniscope.mad.MadStatus;
 import org.infiniscope.mad.Method;
@@ -41,6 +42,11 @@ final class Sweep {
 
     private final MadTransport transport;
     private final SweepOptions options;
+    private final SweepProgress progress;
+    private long answered;
+    /** What was lost after all its retries in the first pass, for the second. */
+    private final List<Probe> lostProbes = new ArrayList<>();
+    private boolean secondPass;
     private final Deque<Probe> queue = new ArrayDeque<>();
     private final Map<Long, NodeBuilder> nodes = new HashMap<>();
     /** Link ends by (GUID, port): the peer's end. */
@@ -52,9 +58,10 @@ final class Sweep {
     private int localPort;
     private String localFailure;
 
-    Sweep(MadTransport transport, SweepOptions options) {
+    Sweep(MadTransport transport, SweepOptions options, SweepProgress progress) {
         this.transport = transport;
         this.options = options;
+        this.progress = progress;
     }
 
     FabricSnapshot run() throws DiscoveryException, InterruptedException {
@@ -63,6 +70,17 @@ final class Sweep {
             pump();
             while (inFlight > 0 || !queue.isEmpty()) {
                 wait();
+            }
+            if (!lostProbes.isEmpty() && localFailure == null) {
+                // a second chance, once, for what was lost after all its retries: losses come in bursts (a busy
+                // link, a congested receive queue), and a later pass usually gets the answer
+                secondPass = true;
+                lostProbes.forEach(probe -> queue.add(rerouted(probe)));
+                lostProbes.clear();
+                pump();
+                while (inFlight > 0 || !queue.isEmpty()) {
+                    wait();
+                }
             }
             if (localFailure != null) {
                 throw new DiscoveryException("the local node did not answer NodeInfo: " + localFailure);
@@ -104,7 +122,8 @@ final class Sweep {
             case SWITCH_INFO -> SwitchInfo.ATTRIBUTE_ID;
             case PORT_INFO -> PortInfo.ATTRIBUTE_ID;
         };
-        Smp smp = Smp.directedRoute(Method.GET, 0, attribute, probe.modifier(), 0, probe.route(), new byte[0]);
+        Smp smp = Smp.directedRoute(Method.GET, 0, attribute, probe.modifier(), options.mKey(), probe.route(),
+                new byte[0]);
         MadRequest request = new MadRequest(smp.encode(), MadAddress.directedRoute(), options.timeout(),
                 options.retries());
         try {
@@ -136,6 +155,12 @@ final class Sweep {
             lost(probe, "malformed answer: " + e.getMessage());
         } finally {
             inFlight--;
+            answered++;
+            try {
+                progress.progress(nodes.size(), answered, inFlight + queue.size());
+            } catch (RuntimeException e) {
+                // a listener's failure is not the sweep's
+            }
             pump();
             if (inFlight == 0 && queue.isEmpty()) {
                 notifyAll();
@@ -154,7 +179,45 @@ final class Sweep {
         return null;
     }
 
+    /**
+     * The probe by another route to the node it asks about (or leaves from, for NodeInfo), when one is known: a
+     * cable on its first route may have been pulled, and the node may still be reachable by its other links.
+     */
+    private Probe rerouted(Probe probe) {
+        boolean leaves = probe.kind() == Kind.NODE_INFO;
+        int[] route = probe.route();
+        int[] prefix = leaves ? Arrays.copyOf(route, route.length - 1) : route;
+        if (prefix.length == 0) {
+            return probe; // the local node: there is no other way to it
+        }
+        int[] best = null;
+        for (Map.Entry<End, End> link : linked.entrySet()) {
+            End peer = link.getValue();
+            NodeBuilder via = nodes.get(peer.guid());
+            if (link.getKey().guid() != probe.guid() || via == null || peer.guid() == probe.guid()) {
+                continue;
+            }
+            int[] candidate = Arrays.copyOf(via.route(), via.route().length + 1);
+            candidate[candidate.length - 1] = peer.port();
+            if (candidate.length + (leaves ? 1 : 0) <= Smp.MAX_HOPS && !Arrays.equals(candidate, prefix)
+                    && (best == null || candidate.length < best.length)) {
+                best = candidate;
+            }
+        }
+        if (best == null) {
+            return probe;
+        }
+        int[] next = leaves ? Arrays.copyOf(best, best.length + 1) : best;
+        if (leaves) {
+            next[next.length - 1] = route[route.length - 1];
+        }
+        return new Probe(probe.kind(), next, probe.guid(), probe.port(), probe.modifier());
+    }
+
     private void lost(Probe probe, String why) {
+        if (!secondPass && (probe.route().length > 0 || probe.kind() != Kind.NODE_INFO)) {
+            lostProbes.add(probe);
+        }
         switch (probe.kind()) {
             case NODE_INFO -> {
                 if (probe.route().length == 0) {
@@ -192,6 +255,9 @@ final class Sweep {
             localPort = in;
         } else {
             link(new End(probe.guid(), probe.port()), new End(guid, in));
+            if (secondPass) {
+                nodes.get(probe.guid()).reached(probe.port());
+            }
         }
         NodeBuilder node = nodes.get(guid);
         if (node == null) {

@@ -1,10 +1,12 @@
 package org.infiniscope.headless;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -46,6 +48,27 @@ public final class Launcher {
         System.exit(run(args));
     }
 
+    /**
+     * The runtime's folder: the launcher jar's. Classes loaded from an AOT cache ({@code -XX:AOTCache}, which the
+     * one-shot commands use) have a code source without a location, so the class path given to {@code -jar} is the
+     * fallback.
+     */
+    private static Path home() {
+        CodeSource source = Launcher.class.getProtectionDomain().getCodeSource();
+        try {
+            if (source != null && source.getLocation() != null) {
+                return Path.of(source.getLocation().toURI()).getParent();
+            }
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException("the launcher jar has no file location", e);
+        }
+        String jar = System.getProperty("java.class.path", "").split(File.pathSeparator)[0];
+        if (jar.isEmpty()) {
+            throw new IllegalStateException("the launcher jar has no file location");
+        }
+        return Path.of(jar).toAbsolutePath().getParent();
+    }
+
     static int run(String[] args) {
         Options options;
         try {
@@ -55,12 +78,7 @@ public final class Launcher {
             System.err.println("usage: java -jar infiniscope-launcher.jar --shell | --cli COMMAND [ARGS...]");
             return 2;
         }
-        Path home;
-        try {
-            home = Path.of(Launcher.class.getProtectionDomain().getCodeSource().getLocation().toURI()).getParent();
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException("the launcher jar has no file location", e);
-        }
+        Path home = home();
         Path bundles = home.resolve("bundle");
         if (!Files.isDirectory(bundles)) {
             System.err.println("infiniscope-launcher: no bundle folder at " + bundles);
