@@ -75,10 +75,10 @@ final class NodeBuilder {
     void reached(int number) {
         DiscoveredPort k = ports.get(number);
         if (k != null && !k.reachable() && k.state() != 0) {
-            ports.put(number,
-                    new DiscoveredPort(k.number(), k.portGuid(), k.lid(), k.lmc(), k.state(), k.physicalState(),
-                            k.widthActive(), k.speedActive(), k.speedExtActive(), k.capabilityMask(), true,
-                            k.widthSupported(), k.speedSupported(), k.speedExtSupported()));
+            ports.put(number, new DiscoveredPort(k.number(), k.portGuid(), k.lid(), k.lmc(), k.state(),
+                    k.physicalState(), k.widthActive(), k.speedActive(), k.speedExtActive(), k.capabilityMask(), true,
+                    k.widthSupported(), k.speedSupported(), k.speedExtSupported(), k.widthEnabled(), k.speedEnabled(),
+                    k.speedExtEnabled(), k.neighborMtu(), k.mtuCap(), k.gidPrefix(), k.masterSmLid()));
         }
     }
 
