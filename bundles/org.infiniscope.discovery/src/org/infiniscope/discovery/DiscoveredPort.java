@@ -17,10 +17,26 @@ package org.infiniscope.discovery;
  * @param widthSupported LinkWidthSupported (0 when unread)
  * @param speedSupported LinkSpeedSupported (0 when unread)
  * @param speedExtSupported LinkSpeedExtSupported (0 when unread or the port has no extended speeds)
+ * @param widthEnabled LinkWidthEnabled (0 when unread)
+ * @param speedEnabled LinkSpeedEnabled (0 when unread)
+ * @param speedExtEnabled LinkSpeedExtEnabled (0 when unread or the port has no extended speeds)
+ * @param neighborMtu NeighborMTU, the active MTU code (1 256, 2 512, 3 1024, 4 2048, 5 4096; 0 when unread)
+ * @param mtuCap MTUCap, the largest MTU code the port supports (0 when unread)
+ * @param gidPrefix GIDPrefix, the subnet prefix the SM set (0 when unread)
+ * @param masterSmLid MasterSMLID, the LID of the master SM (0 when unread or no SM)
  */
 public record DiscoveredPort(int number, long portGuid, int lid, int lmc, int state, int physicalState, int widthActive,
         int speedActive, int speedExtActive, int capabilityMask, boolean reachable, int widthSupported,
-        int speedSupported, int speedExtSupported) {
+        int speedSupported, int speedExtSupported, int widthEnabled, int speedEnabled, int speedExtEnabled,
+        int neighborMtu, int mtuCap, long gidPrefix, int masterSmLid) {
+
+    /** A port whose enabled widths and speeds, MTUs, subnet prefix and SM LID are unknown. */
+    public DiscoveredPort(int number, long portGuid, int lid, int lmc, int state, int physicalState, int widthActive,
+            int speedActive, int speedExtActive, int capabilityMask, boolean reachable, int widthSupported,
+            int speedSupported, int speedExtSupported) {
+        this(number, portGuid, lid, lmc, state, physicalState, widthActive, speedActive, speedExtActive, capabilityMask,
+                reachable, widthSupported, speedSupported, speedExtSupported, 0, 0, 0, 0, 0, 0, 0);
+    }
 
     /** A port whose supported widths and speeds are unknown. */
     public DiscoveredPort(int number, long portGuid, int lid, int lmc, int state, int physicalState, int widthActive,
@@ -40,6 +56,7 @@ public record DiscoveredPort(int number, long portGuid, int lid, int lmc, int st
     /** @return the same port marked unreachable */
     public DiscoveredPort unreachable() {
         return new DiscoveredPort(number, portGuid, lid, lmc, state, physicalState, widthActive, speedActive,
-                speedExtActive, capabilityMask, false, widthSupported, speedSupported, speedExtSupported);
+                speedExtActive, capabilityMask, false, widthSupported, speedSupported, speedExtSupported, widthEnabled,
+                speedEnabled, speedExtEnabled, neighborMtu, mtuCap, gidPrefix, masterSmLid);
     }
 }

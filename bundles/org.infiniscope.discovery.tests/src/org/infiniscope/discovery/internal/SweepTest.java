@@ -128,4 +128,25 @@ class SweepTest {
         assertEquals(List.of(), s.nodes().get(0).route());
         assertEquals("spine001", s.nodes().get(0).description());
     }
+
+    @Test
+    void activePortsCarryTheirEnabledWidthsSpeedsAndMtus() throws Exception {
+        Topology topology = TopologySpec.parse("ft2:4:2:4");
+        SimFabric fabric = SimFabric.of(topology);
+        FabricSnapshot s = sweep(fabric, fabric.defaultAttachPoint(), FAST);
+        int active = 0;
+        for (DiscoveredNode node : s.nodes()) {
+            for (DiscoveredPort p : node.ports()) {
+                if (p.isUp() && p.number() > 0) {
+                    active++;
+                    assertTrue((p.widthEnabled() & p.widthActive()) != 0, node.description() + " " + p);
+                    assertTrue((p.speedEnabled() & p.speedActive()) != 0, node.description() + " " + p);
+                    assertEquals(4, p.neighborMtu(), "2048 bytes: " + node.description() + " " + p);
+                    assertTrue(p.mtuCap() >= p.neighborMtu(), node.description() + " " + p);
+                }
+            }
+        }
+        assertEquals(2 * topology.links().size(), active,
+                "both ends of every link are up (Init: the simulator has no SM)");
+    }
 }

@@ -53,11 +53,12 @@ final class NodeBuilder {
 
     void port(int number, PortInfo p) {
         long portGuid = isSwitch() ? info.portGuid() : portGuids.getOrDefault(number, 0L);
-        int ext = (p.capabilityMask() & PortInfo.CAP_EXTENDED_SPEEDS) != 0 ? p.linkSpeedExtActive() : 0;
-        ports.put(number,
-                new DiscoveredPort(number, portGuid, p.lid(), p.lmc(), p.portState(), p.portPhysicalState(),
-                        p.linkWidthActive(), p.linkSpeedActive(), ext, p.capabilityMask(), true, p.linkWidthSupported(),
-                        p.linkSpeedSupported(), p.linkSpeedExtSupported()));
+        boolean extended = (p.capabilityMask() & PortInfo.CAP_EXTENDED_SPEEDS) != 0;
+        int ext = extended ? p.linkSpeedExtActive() : 0;
+        ports.put(number, new DiscoveredPort(number, portGuid, p.lid(), p.lmc(), p.portState(), p.portPhysicalState(),
+                p.linkWidthActive(), p.linkSpeedActive(), ext, p.capabilityMask(), true, p.linkWidthSupported(),
+                p.linkSpeedSupported(), p.linkSpeedExtSupported(), p.linkWidthEnabled(), p.linkSpeedEnabled(),
+                extended ? p.linkSpeedExtEnabled() : 0, p.neighborMtu(), p.mtuCap(), p.gidPrefix(), p.masterSmLid()));
     }
 
     /** The port did not answer, or the node behind it did not. */
@@ -74,10 +75,10 @@ final class NodeBuilder {
     void reached(int number) {
         DiscoveredPort k = ports.get(number);
         if (k != null && !k.reachable() && k.state() != 0) {
-            ports.put(number,
-                    new DiscoveredPort(k.number(), k.portGuid(), k.lid(), k.lmc(), k.state(), k.physicalState(),
-                            k.widthActive(), k.speedActive(), k.speedExtActive(), k.capabilityMask(), true,
-                            k.widthSupported(), k.speedSupported(), k.speedExtSupported()));
+            ports.put(number, new DiscoveredPort(k.number(), k.portGuid(), k.lid(), k.lmc(), k.state(),
+                    k.physicalState(), k.widthActive(), k.speedActive(), k.speedExtActive(), k.capabilityMask(), true,
+                    k.widthSupported(), k.speedSupported(), k.speedExtSupported(), k.widthEnabled(), k.speedEnabled(),
+                    k.speedExtEnabled(), k.neighborMtu(), k.mtuCap(), k.gidPrefix(), k.masterSmLid()));
         }
     }
 

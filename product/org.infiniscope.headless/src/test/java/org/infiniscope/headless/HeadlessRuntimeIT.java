@@ -129,4 +129,17 @@ class HeadlessRuntimeIT {
         assertEquals(2, result.status());
         assertTrue(result.err().contains("unknown option '--bogus'"), result.err());
     }
+
+    @Test
+    void theEmfFabricModelServiceActivatesOnFelix() throws Exception {
+        // the EMF bundles start without org.eclipse.core.runtime, and the service makes its Fabric (EMF package
+        // registered, XMI resource created): Gogo prints the copy's attributes
+        Result result = launch("lb\nref = $.context getServiceReference org.infiniscope.model.FabricModelService\n"
+                + "svc = $.context getService $ref\n$svc copy\n", "--shell");
+        assertEquals(0, result.status(), result.err());
+        assertActive(result.out(), "Infiniscope fabric model (EMF)");
+        assertActive(result.out(), "EMF Ecore");
+        assertTrue(result.out().matches("(?s).*Name +fabric\\n.*Nodes +\\[\\].*"), result.out());
+        assertEquals("", result.err().strip(), "nothing on stderr");
+    }
 }
