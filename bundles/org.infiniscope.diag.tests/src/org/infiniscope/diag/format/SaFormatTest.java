@@ -235,7 +235,7 @@ public class SaFormatTest {
     private static final Gid H2_PORT = new Gid(Gid.DEFAULT_PREFIX, 0x0008f10400000201L);
     private static final Gid BROADCAST = new Gid(0xff12401bffff0000L, 0x00000000ffffffffL);
 
-    static PortInfo h00002Port() {
+    public static PortInfo h00002Port() {
         return new PortInfoBuilder().gidPrefix(Gid.DEFAULT_PREFIX).lid(8).masterSmLid(1).capabilityMask(0x50c048)
                 .mKeyLeasePeriod(4089).localPortNum(1).linkWidthEnabled(2).linkWidthSupported(31).linkWidthActive(2)
                 .linkSpeedSupported(7).portState(4).portPhysicalState(5).linkDownDefaultState(2).linkSpeedActive(1)
