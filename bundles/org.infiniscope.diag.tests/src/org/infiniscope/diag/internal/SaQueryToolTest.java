@@ -71,6 +71,22 @@ class SaQueryToolTest {
     }
 
     @Test
+    void jsonHoldsTheSameRecords() throws Exception {
+        assertEquals(ExitStatus.OK, run("--fabric", "fake-sa", "--json", "nr", "7"), err.toString());
+        assertEquals("{\"saLid\":1,\"records\":[{\"recordType\":\"NodeRecord\",\"lid\":7,\"baseVersion\":1,"
+                + "\"classVersion\":1,\"nodeType\":1,\"numPorts\":1,\"systemImageGuid\":\"0x0008f10400000700\","
+                + "\"nodeGuid\":\"0x0008f10400000700\",\"portGuid\":\"0x0008f10400000701\",\"partitionCap\":64,"
+                + "\"deviceId\":0,\"revision\":161,\"localPortNum\":1,\"vendorId\":0,\"nodeDescription\":\"h00007\"}]}\n",
+                out.toString());
+    }
+
+    @Test
+    void aBadPortIsNamed() throws Exception {
+        assertEquals(ExitStatus.FAILURE, run("--fabric", "fake-sa", "PIR", "7/x"));
+        assertTrue(err.toString().contains("Invalid port in \"7/x\" specified: \"x\" is not a number"), err.toString());
+    }
+
+    @Test
     void aNameIsLookedUpInTheNodeRecordsThenQueried() throws Exception {
         assertEquals(ExitStatus.OK, run("--fabric", "fake-sa", "h00033"), err.toString());
         assertEquals(SaFormat.nodeRecord(nodes().get(32)), out.toString());

@@ -35,12 +35,14 @@ final class SaQuery {
     private final SaClient sa;
     private final SaQueryArgs args;
     private final StringBuilder text = new StringBuilder();
-    private final List<Object> json = new ArrayList<>();
+    private final Map<String, List<Object>> json = new LinkedHashMap<>();
+    private List<Object> jsonRecords = new ArrayList<>();
     private List<NodeRecord> nodes;
 
     private SaQuery(SaClient sa, SaQueryArgs args) {
         this.sa = sa;
         this.args = args;
+        json.put("records", jsonRecords);
     }
 
     /** @return what saquery prints for the arguments, or its JSON */
@@ -50,7 +52,7 @@ final class SaQuery {
         if (args.json()) {
             Map<String, Object> object = new LinkedHashMap<>();
             object.put("saLid", sa.saLid());
-            object.put("records", query.json);
+            object.putAll(query.json);
             return Json.write(object) + "\n";
         }
         return query.text.toString();
@@ -60,9 +62,12 @@ final class SaQuery {
         switch (args.command()) {
             case NODES -> nodeRecords();
             case ISSM -> {
+                json.clear();
                 text.append("IsSM ports\n");
+                group("isSm");
                 smPorts(IS_SM);
                 text.append("\nIsSMdisabled ports\n");
+                group("isSmDisabled");
                 smPorts(IS_SM_DISABLED);
             }
             case MCGROUPS -> {
@@ -155,7 +160,9 @@ final class SaQuery {
         if (print == NodePrint.ALL_DESC) {
             text.append("   LID \"name\"\n================\n");
         }
-        long requested = print == NodePrint.NAME_OF_LID || print == NodePrint.NAME_OF_GUID ? number(wanted) : 0;
+        long requested = print == NodePrint.NAME_OF_LID || print == NodePrint.NAME_OF_GUID
+                ? number(wanted, print == NodePrint.NAME_OF_LID ? "lid" : "guid")
+                : 0;
         if (print == NodePrint.NAME_OF_LID && requested == 0) {
             throw new QueryException("ERROR: lid invalid");
         }
@@ -214,15 +221,21 @@ final class SaQuery {
                     .map(n -> n.nodeDescription().text()).findFirst().orElse("<unknown>");
             if (wanted == null) {
                 emit(r, SaFormat.mcMemberDump(r, name));
-            } else if (number(wanted) == r.mlid()) {
+            } else if (number(wanted, "mlid") == r.mlid()) {
                 emit(r, SaFormat.mcMemberGid(r, name));
             }
         }
     }
 
+    /** Sends the records from now on to a list of their own in the JSON, under this key. */
+    private void group(String key) {
+        jsonRecords = new ArrayList<>();
+        json.put(key, jsonRecords);
+    }
+
     private void emit(Object record, String block) {
         text.append(block);
-        json.add(SaJson.of(record));
+        jsonRecords.add(SaJson.of(record));
     }
 
     private List<NodeRecord> nodes() throws QueryException {
@@ -242,7 +255,7 @@ final class SaQuery {
         }
         String[] parts = text.split("/", -1);
         for (int i = 1; i < parts.length && ports != null && i <= ports.length; i++) {
-            ports[i - 1] = parts[i].isEmpty() ? -1 : (int) number(parts[i]);
+            ports[i - 1] = parts[i].isEmpty() ? -1 : (int) number(parts[i], "port in \"" + text + "\"");
         }
         return lid(parts[0]);
     }
@@ -263,7 +276,7 @@ final class SaQuery {
                             ? " (and it names no record type: " + SaQueryArgs.typeNames() + ")"
                             : ""));
         }
-        long value = number(text);
+        long value = number(text, "lid");
         if (value > 0xFFFF && text.toLowerCase(Locale.ROOT).startsWith("0x")) {
             for (NodeRecord r : nodes()) {
                 if (r.nodeInfo().portGuid() == value) {
@@ -279,7 +292,7 @@ final class SaQuery {
     }
 
     /** A number as strtoul reads it with base 0: hexadecimal after 0x, octal after 0, else decimal. */
-    private static long number(String text) throws QueryException {
+    private static long number(String text, String what) throws QueryException {
         try {
             String t = text.toLowerCase(Locale.ROOT);
             if (t.startsWith("0x")) {
@@ -290,7 +303,7 @@ final class SaQuery {
             }
             return Long.parseLong(t);
         } catch (NumberFormatException e) {
-            throw new QueryException("Invalid lid specified: \"" + text + "\" is not a number");
+            throw new QueryException("Invalid " + what + " specified: \"" + text + "\" is not a number");
         }
     }
 
