@@ -76,4 +76,24 @@ class RealLibraryTest {
             assertTrue(channel.localPort().portGuid() != 0);
         }
     }
+
+    @Test
+    void withoutAnHcaThereIsNoCaToDescribe() throws Exception {
+        Assumptions.assumeFalse(hasHca(), "skipped: this machine has an HCA");
+        // libibumad names its default CA without sysfs; umad_get_ca cannot describe it, and ibstat prints nothing
+        assertEquals(java.util.List.of(), new CaReader(library).list());
+    }
+
+    @Test
+    @Tag("hw")
+    void describesTheCasOfARealHca() throws Exception {
+        Assumptions.assumeTrue(hasHca(), "skipped: needs an InfiniBand HCA (hw), this machine has none");
+        var cas = new CaReader(library).list();
+        assertFalse(cas.isEmpty());
+        cas.forEach(ca -> {
+            assertFalse(ca.name().isEmpty());
+            assertTrue(ca.nodeGuid() != 0, ca.toString());
+            assertFalse(ca.ports().isEmpty(), ca.toString());
+        });
+    }
 }

@@ -137,6 +137,40 @@ final class StandInUmad implements AutoCloseable {
         return 0;
     }
 
+    /** The CA {@code mlx5_0} as a ConnectX-6 with two ports describes itself (the SMI half is no CA of its own). */
+    int umad_get_ca(MemorySegment caName, MemorySegment out) {
+        String ca = caName.reinterpret(20).getString(0);
+        calls.add("get_ca " + ca);
+        if (!ca.equals(CA)) {
+            return -19;
+        }
+        MemorySegment c = out.reinterpret(Structs.CA_SIZE);
+        c.fill((byte) 0);
+        Structs.putString(c, 0, 20, ca);
+        c.set(JAVA_INT, Structs.CA_NODE_TYPE, 1);
+        c.set(JAVA_INT, Structs.CA_NUMPORTS, 2);
+        Structs.putString(c, Structs.CA_FW_VER, Structs.CA_FW_VER_LEN, "20.31.1014");
+        Structs.putString(c, Structs.CA_TYPE, Structs.CA_TYPE_LEN, "MT4123");
+        Structs.putString(c, Structs.CA_HW_VER, Structs.CA_HW_VER_LEN, "0");
+        c.set(Structs.BE64, Structs.CA_NODE_GUID, 0x0002c90300001230L);
+        c.set(Structs.BE64, Structs.CA_SYSTEM_GUID, 0x0002c90300001233L);
+        for (int port = 1; port <= 2; port++) {
+            MemorySegment p = arena.allocate(Structs.PORT_SIZE, 8);
+            umad_get_port(caName, port, p);
+            p.set(JAVA_INT, Structs.PORT_RATE, port == 1 ? 200 : 10);
+            p.set(Structs.BE32, Structs.PORT_CAPMASK, 0x2651e848);
+            p.set(Structs.BE64, Structs.PORT_GID_PREFIX, 0xfe80000000000000L);
+            Structs.putString(p, Structs.PORT_LINK_LAYER, 20, "InfiniBand");
+            c.set(java.lang.foreign.ValueLayout.ADDRESS, Structs.CA_PORTS + 8L * port, p);
+        }
+        return 0;
+    }
+
+    int umad_release_ca(MemorySegment ca) {
+        calls.add("release_ca");
+        return 0;
+    }
+
     int umad_open_port(MemorySegment caName, int port) {
         calls.add("open_port " + caName.reinterpret(20).getString(0) + " " + port);
         return openPortResult != 0 ? openPortResult : GSI_PORT_ID;

@@ -24,9 +24,31 @@ final class Structs {
     static final long PORT_BASE_LID = 24;
     static final long PORT_LMC = 28;
     static final long PORT_SM_LID = 32;
+    static final long PORT_SM_SL = 36;
     static final long PORT_STATE = 40;
     static final long PORT_PHYS_STATE = 44;
+    static final long PORT_RATE = 48;
+    static final long PORT_CAPMASK = 52;
+    static final long PORT_GID_PREFIX = 56;
     static final long PORT_GUID = 64;
+    static final long PORT_LINK_LAYER = 88;
+
+    /**
+     * {@code umad_ca_t}: ca_name[20], node_type, numports, fw_ver[20], ca_type[40], hw_ver[20], the GUIDs in network
+     * order (8-aligned), then ten pointers to {@code umad_port_t}.
+     */
+    static final long CA_SIZE = 208;
+    static final long CA_NODE_TYPE = 20;
+    static final long CA_NUMPORTS = 24;
+    static final long CA_FW_VER = 28;
+    static final int CA_FW_VER_LEN = 20;
+    static final long CA_TYPE = 48;
+    static final int CA_TYPE_LEN = 40;
+    static final long CA_HW_VER = 88;
+    static final int CA_HW_VER_LEN = 20;
+    static final long CA_NODE_GUID = 112;
+    static final long CA_SYSTEM_GUID = 120;
+    static final long CA_PORTS = 128;
 
     /** {@code struct umad_ca_pair}: smi_name[20], smi port, gsi_name[20], gsi port. */
     static final long PAIR_SIZE = 48;

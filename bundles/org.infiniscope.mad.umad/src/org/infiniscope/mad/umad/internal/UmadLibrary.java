@@ -36,6 +36,8 @@ public final class UmadLibrary {
             Map.entry("umad_get_cas_names", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT)),
             Map.entry("umad_get_port", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS)),
             Map.entry("umad_release_port", FunctionDescriptor.of(JAVA_INT, ADDRESS)),
+            Map.entry("umad_get_ca", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS)),
+            Map.entry("umad_release_ca", FunctionDescriptor.of(JAVA_INT, ADDRESS)),
             Map.entry("umad_open_port", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT)),
             Map.entry("umad_close_port", FunctionDescriptor.of(JAVA_INT, JAVA_INT)),
             Map.entry("umad_register",
@@ -160,6 +162,22 @@ public final class UmadLibrary {
             return (int) handle("umad_release_port").invokeExact(umadPort);
         } catch (Throwable t) {
             throw failure("umad_release_port", t);
+        }
+    }
+
+    int getCa(MemorySegment caName, MemorySegment umadCa) {
+        try {
+            return (int) handle("umad_get_ca").invokeExact(caName, umadCa);
+        } catch (Throwable t) {
+            throw failure("umad_get_ca", t);
+        }
+    }
+
+    int releaseCa(MemorySegment umadCa) {
+        try {
+            return (int) handle("umad_release_ca").invokeExact(umadCa);
+        } catch (Throwable t) {
+            throw failure("umad_release_ca", t);
         }
     }
 

@@ -115,9 +115,9 @@ class HeadlessRuntimeIT {
         Result unknown = launch("", "--cli", "frobnicate");
         assertEquals(2, unknown.status());
         assertTrue(unknown.err().contains("unknown command 'frobnicate'"), unknown.err());
-        Result reserved = launch("", "--cli", "saquery", "PR");
+        Result reserved = launch("", "--cli", "fw", "query");
         assertEquals(3, reserved.status());
-        assertTrue(reserved.err().contains("org.infiniscope.sm"), reserved.err());
+        assertTrue(reserved.err().contains("org.infiniscope.firmware"), reserved.err());
         Result usage = launch("", "--cli", "services", "a", "b");
         assertEquals(2, usage.status());
         assertTrue(usage.err().startsWith("infiniscope services: expected at most one filter text"), usage.err());
