@@ -17,16 +17,27 @@ package org.infiniscope.discovery;
  * @param widthSupported LinkWidthSupported (0 when unread)
  * @param speedSupported LinkSpeedSupported (0 when unread)
  * @param speedExtSupported LinkSpeedExtSupported (0 when unread or the port has no extended speeds)
+ * @param widthEnabled LinkWidthEnabled (0 when unread)
+ * @param speedEnabled LinkSpeedEnabled (0 when unread)
+ * @param speedExtEnabled LinkSpeedExtEnabled (0 when unread or the port has no extended speeds)
  */
 public record DiscoveredPort(int number, long portGuid, int lid, int lmc, int state, int physicalState, int widthActive,
         int speedActive, int speedExtActive, int capabilityMask, boolean reachable, int widthSupported,
-        int speedSupported, int speedExtSupported) {
+        int speedSupported, int speedExtSupported, int widthEnabled, int speedEnabled, int speedExtEnabled) {
+
+    /** A port whose enabled widths and speeds are unknown. */
+    public DiscoveredPort(int number, long portGuid, int lid, int lmc, int state, int physicalState, int widthActive,
+            int speedActive, int speedExtActive, int capabilityMask, boolean reachable, int widthSupported,
+            int speedSupported, int speedExtSupported) {
+        this(number, portGuid, lid, lmc, state, physicalState, widthActive, speedActive, speedExtActive, capabilityMask,
+                reachable, widthSupported, speedSupported, speedExtSupported, 0, 0, 0);
+    }
 
     /** A port whose supported widths and speeds are unknown. */
     public DiscoveredPort(int number, long portGuid, int lid, int lmc, int state, int physicalState, int widthActive,
             int speedActive, int speedExtActive, int capabilityMask, boolean reachable) {
         this(number, portGuid, lid, lmc, state, physicalState, widthActive, speedActive, speedExtActive, capabilityMask,
-                reachable, 0, 0, 0);
+                reachable, 0, 0, 0, 0, 0, 0);
     }
 
     /** PortState Down. */
@@ -40,6 +51,7 @@ public record DiscoveredPort(int number, long portGuid, int lid, int lmc, int st
     /** @return the same port marked unreachable */
     public DiscoveredPort unreachable() {
         return new DiscoveredPort(number, portGuid, lid, lmc, state, physicalState, widthActive, speedActive,
-                speedExtActive, capabilityMask, false, widthSupported, speedSupported, speedExtSupported);
+                speedExtActive, capabilityMask, false, widthSupported, speedSupported, speedExtSupported, widthEnabled,
+                speedEnabled, speedExtEnabled);
     }
 }

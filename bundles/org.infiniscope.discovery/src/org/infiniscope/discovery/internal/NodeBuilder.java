@@ -57,7 +57,8 @@ final class NodeBuilder {
         ports.put(number,
                 new DiscoveredPort(number, portGuid, p.lid(), p.lmc(), p.portState(), p.portPhysicalState(),
                         p.linkWidthActive(), p.linkSpeedActive(), ext, p.capabilityMask(), true, p.linkWidthSupported(),
-                        p.linkSpeedSupported(), p.linkSpeedExtSupported()));
+                        p.linkSpeedSupported(), p.linkSpeedExtSupported(), p.linkWidthEnabled(), p.linkSpeedEnabled(),
+                        p.linkSpeedExtEnabled()));
     }
 
     /** The port did not answer, or the node behind it did not. */
