@@ -17,6 +17,8 @@ import java.util.function.UnaryOperator;
 import org.infiniscope.console.ExitStatus;
 import org.infiniscope.console.ToolInvocation;
 import org.infiniscope.console.UsageException;
+import org.infiniscope.discovery.FabricSnapshot;
+import org.infiniscope.discovery.SweepOptions;
 import org.infiniscope.mad.MadStatus;
 import org.infiniscope.mad.Method;
 import org.infiniscope.mad.smp.PortInfo;
@@ -118,6 +120,41 @@ class CheckToolTest {
         out.getBuffer().setLength(0);
         assertEquals(ExitStatus.OK, run(fabric, "--checks=plan", "--by-guid", "--plan", planFile(topology).toString()),
                 out.toString());
+    }
+
+    @Test
+    void discoversOwnTopologyOutputIsAPlanByNameAndByGuid() throws Exception {
+        SimFabric fabric = SimFabric.of(TopologySpec.parse(SPEC));
+        FabricSnapshot saved = SweepTest.sweep(fabric, fabric.defaultAttachPoint(),
+                new SweepOptions(16, Duration.ofMillis(100), 3));
+        Path plan = Files.createDirectories(Path.of("target", "check-tests")).resolve("discovered.topo");
+        Files.writeString(plan, IbnetdiscoverText.topology(saved, "DATE"));
+        assertEquals(ExitStatus.OK, run(fabric, "--checks", "plan", "--plan", plan.toString()), out.toString());
+        assertEquals(ExitStatus.OK, run(fabric, "--checks", "plan", "--by-guid", "--plan", plan.toString()),
+                out.toString());
+        fabric.faults().unplug("leaf002", 3);
+        out.getBuffer().setLength(0);
+        assertEquals(ExitStatus.FAILURE, run(fabric, "--checks", "plan", "--plan", plan.toString()));
+        assertTrue(out.toString()
+                .contains("ERROR   missing-link           planned \"leaf002\"[3] (0x0008f10500000200) "
+                        + "- \"spine001\"[3] (0x0008f10500000300) is missing: no link at either end\n")
+                || out.toString().contains("ERROR   missing-link           planned \"spine001\"[3] "
+                        + "(0x0008f10500000300) - \"leaf002\"[3] (0x0008f10500000200) is missing: no link at either "
+                        + "end\n"),
+                out.toString());
+    }
+
+    @Test
+    void aPortLeftArmedOnAConfiguredFabricIsStuck() throws Exception {
+        SimFabric fabric = SimFabric.of(TopologySpec.parse(SPEC));
+        // an SM gave h00001 a LID and armed its port, and went no further
+        set(fabric, "h00001", p -> p.lid(1).portState(3));
+        assertEquals(ExitStatus.FAILURE, run(fabric, "--checks", "stuck"));
+        List<String> findings = out.toString().lines().filter(l -> l.startsWith("ERROR")).toList();
+        assertEquals(16, findings.size(), "every port with a link up: " + out);
+        assertTrue(findings.contains("ERROR   stuck-armed            \"h00001\"[1] (0x0008f10400000100) is Armed with "
+                + "its physical link up (LinkUp): not Active"), out.toString());
+        assertEquals(15, findings.stream().filter(f -> f.startsWith("ERROR   stuck-init ")).count(), out.toString());
     }
 
     @Test
