@@ -30,6 +30,15 @@ public record DiscoveredPort(int number, long portGuid, int lid, int lmc, int st
         int speedSupported, int speedExtSupported, int widthEnabled, int speedEnabled, int speedExtEnabled,
         int neighborMtu, int mtuCap, long gidPrefix, int masterSmLid) {
 
+    /** A port whose MTUs, subnet prefix and SM LID are unknown. */
+    public DiscoveredPort(int number, long portGuid, int lid, int lmc, int state, int physicalState, int widthActive,
+            int speedActive, int speedExtActive, int capabilityMask, boolean reachable, int widthSupported,
+            int speedSupported, int speedExtSupported, int widthEnabled, int speedEnabled, int speedExtEnabled) {
+        this(number, portGuid, lid, lmc, state, physicalState, widthActive, speedActive, speedExtActive, capabilityMask,
+                reachable, widthSupported, speedSupported, speedExtSupported, widthEnabled, speedEnabled,
+                speedExtEnabled, 0, 0, 0, 0);
+    }
+
     /** A port whose enabled widths and speeds, MTUs, subnet prefix and SM LID are unknown. */
     public DiscoveredPort(int number, long portGuid, int lid, int lmc, int state, int physicalState, int widthActive,
             int speedActive, int speedExtActive, int capabilityMask, boolean reachable, int widthSupported,
