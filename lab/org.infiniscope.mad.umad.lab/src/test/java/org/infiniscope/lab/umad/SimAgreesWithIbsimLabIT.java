@@ -1,0 +1,77 @@
+package org.infiniscope.lab.umad;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.infiniscope.lab.umad.BuiltLauncher.Output;
+import org.infiniscope.topology.Generators;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Our tools on our embedded simulator agree with the same tools on ibsim: the same net file served by ibsim (no SM
+ * on either, so both fabrics are unconfigured) and loaded as {@code --fabric sim:FILE@NODE}, attached at the same
+ * node. Every shared fabric and two seeded random ones: {@code discover} and {@code linkinfo} must print the same
+ * bytes (only ibnetdiscover's date line differs, by the second each ran); on two fabrics also {@code hosts},
+ * {@code switches}, {@code check} and directed-route {@code smpquery}.
+ */
+@Timeout(value = 300, unit = TimeUnit.SECONDS)
+class SimAgreesWithIbsimLabIT {
+
+    private static final String DATE_LINE = "# Topology file: generated on ";
+
+    static Stream<String> fabrics() {
+        return Stream.of("ft2-16", "ft2-432", "ft3-432", "dfly-5x4", "irregular-1", "torus-4x4x2", "random-8-24-s1",
+                "random-12-40-s7");
+    }
+
+    private static ParityFabric fabric(Path scratch, String name) throws IOException {
+        return switch (name) {
+            case "random-8-24-s1" -> ParityFabric.generated(scratch, name, Generators.random(8, 24, 1));
+            case "random-12-40-s7" -> ParityFabric.generated(scratch, name, Generators.random(12, 40, 7));
+            default -> ParityFabric.resource(scratch, "fabrics/" + name + ".net");
+        };
+    }
+
+    @ParameterizedTest(name = "our tools on sim and on ibsim serving {0}")
+    @MethodSource("fabrics")
+    void ourToolsPrintTheSameOnBothSimulators(String name) throws Exception {
+        Lab.require("ibsim");
+        BuiltLauncher.prepare();
+        Path scratch = Lab.scratch("sim-vs-ibsim-" + name);
+        ParityFabric fabric = fabric(scratch, name);
+        String node = fabric.hosts().get(1);
+        String sim = "sim:" + fabric.net().toAbsolutePath() + "@" + node;
+        List<String> commands = name.equals("ft2-16") || name.equals("irregular-1")
+                ? List.of("discover", "discover -p", "linkinfo", "hosts", "switches", "check --checks dup,speed",
+                        "smpquery -D nodeinfo 0,1", "smpquery -D portinfo 0,1 2", "smpquery -D nodedesc 0,1,1")
+                : List.of("discover", "linkinfo");
+        try (Ibsim ibsim = Ibsim.start(scratch, fabric.net(), List.of(), Duration.ofSeconds(10))) {
+            LabRun run = new LabRun(scratch, ibsim.socket());
+            for (String line : commands) {
+                List<String> words = LabRun.words(line);
+                Output onIbsim = run.ours(node, words.get(0), words.subList(1, words.size()));
+                List<String> args = new java.util.ArrayList<>(List.of("--fabric", sim));
+                args.addAll(words.subList(1, words.size()));
+                Output onSim = run.oursElsewhere(words.get(0), args);
+                assertEquals(0, onIbsim.status(), name + ": " + line + " on ibsim: " + onIbsim.err());
+                assertEquals(0, onSim.status(), name + ": " + line + " on sim: " + onSim.err());
+                List<String> expected = withoutDate(onIbsim.text());
+                assertTrue(!expected.isEmpty(), name + ": " + line + " printed nothing");
+                assertEquals(expected, withoutDate(onSim.text()), name + ": " + line);
+            }
+        }
+    }
+
+    private static List<String> withoutDate(String text) {
+        return text.lines().filter(line -> !line.startsWith(DATE_LINE)).toList();
+    }
+}
