@@ -2,6 +2,8 @@ package org.infiniscope.discovery.internal;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,6 +21,8 @@ import org.infiniscope.discovery.DiscoveredPort;
 import org.infiniscope.discovery.Discovery;
 import org.infiniscope.discovery.DiscoveryException;
 import org.infiniscope.discovery.FabricSnapshot;
+import org.infiniscope.discovery.NodeNameMap;
+import org.infiniscope.discovery.NodeNameMapException;
 import org.infiniscope.mad.transport.ChannelProvider;
 import org.infiniscope.mad.transport.MadChannel;
 import org.infiniscope.mad.transport.MadTransport;
@@ -35,8 +39,9 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 
 /**
- * {@code discover}: sweeps the fabric and prints it as ibnetdiscover does (the topology file, or the
- * {@code -l/-H/-S/-R} lists), or as JSON. The fabric comes from {@code --fabric}, else from the framework property
+ * {@code discover}: sweeps the fabric and prints it as ibnetdiscover does (the topology file, the
+ * {@code -l/-H/-S/-R} lists, the {@code -p} ports report, {@code --diff} against a cache), or as JSON; reads and
+ * writes ibnetdiscover's cache files ({@link IbnetdiscCache}). The fabric comes from {@code --fabric}, else from the framework property
  * {@value #FABRIC_PROPERTY} that the launcher sets.
  */
 @Component(service = ConsoleTool.class)
@@ -88,21 +93,115 @@ public final class DiscoverTool implements ConsoleTool {
     @Override
     public String usage() {
         return """
-                usage: infiniscope discover [--fabric F] [-l|-H|-S|-R] [-o N] [-t MS] [--retries N] [--json]
-                  --fabric F     sim[:TOPOLOGY][@NODE[:PORT]], umad, umad:CA:PORT or ibsim:SOCKET[@NODE];
-                                 default: the launcher's --fabric
-                  -l, --list     list the nodes (CAs, switches, routers) instead of the topology
-                  -H, -S, -R     list only CAs, switches or routers
-                  -o N           SMPs in flight (default 16)
-                  -t MS          time-out of each attempt in ms (default 1000)
-                  --retries N    attempts after the first before a port is unreachable (default 3)
-                  --json         the snapshot as one JSON object""";
+                usage: infiniscope discover [--fabric F] [-l|-H|-S|-R|-p] [-g] [-m] [--node-name-map FILE]
+                                            [--cache FILE] [--load-cache FILE] [--diff FILE [--diffcheck KEYS]]
+                                            [-o N] [-t MS] [--retries N] [--json] [TOPOLOGY-FILE]
+                  --fabric F            sim[:TOPOLOGY][@NODE[:PORT]], umad, umad:CA:PORT or ibsim:SOCKET[@NODE];
+                                        default: the launcher's --fabric
+                  -l, --list            list the nodes (CAs, switches, routers) instead of the topology
+                  -H, -S, -R            list only CAs, switches or routers
+                  -p, --ports           the ports report: a line per port with its peer
+                  -g, --grouping        the topology grouped by chassis (fabrics without vendor chassis only)
+                  -m, --max_hops        add the longest route and the SMPs sent to the topology's header
+                  --node-name-map FILE  names for nodes: lines of GUID "name", as the diags read them
+                  --cache FILE          also write the fabric to FILE, in ibnetdiscover's cache format
+                  --load-cache FILE     print a cache file (ours or ibnetdiscover's) instead of sweeping
+                  --diff FILE           print only what differs from a cache file, as ibnetdiscover --diff
+                  --diffcheck KEYS      what --diff compares: sw,ca,router,port,lid,nodedesc
+                                        (default sw,ca,router,port)
+                  -o N                  SMPs in flight (default 16)
+                  -t MS                 time-out of each attempt in ms (default 1000)
+                  --retries N           attempts after the first before a port is unreachable (default 3)
+                  --json                the snapshot as one JSON object
+                  TOPOLOGY-FILE         write the topology, list or diff there instead of standard output""";
     }
 
     @Override
     public int run(ToolInvocation invocation) throws UsageException {
         DiscoverArgs args = DiscoverArgs.parse(invocation.args());
         PrintWriter err = invocation.err();
+        String prefix = "infiniscope discover: ";
+        NodeNameMap names = NodeNameMap.EMPTY;
+        FabricSnapshot cached = null;
+        try {
+            if (args.nodeNameMap() != null) {
+                names = NodeNameMap.load(Path.of(args.nodeNameMap()));
+            }
+            if (args.diff() != null) {
+                cached = IbnetdiscCache.read(Path.of(args.diff()));
+            }
+        } catch (IOException e) {
+            err.println(prefix + "cannot read " + Files2.describe(e));
+            return ExitStatus.FAILURE;
+        } catch (NodeNameMapException | IbnetdiscCache.CacheException e) {
+            err.println(prefix + e.getMessage());
+            return ExitStatus.FAILURE;
+        }
+        FabricSnapshot snapshot;
+        if (args.loadCache() != null) {
+            try {
+                snapshot = IbnetdiscCache.read(Path.of(args.loadCache()));
+            } catch (IOException e) {
+                err.println(prefix + "cannot read " + Files2.describe(e));
+                return ExitStatus.FAILURE;
+            } catch (IbnetdiscCache.CacheException e) {
+                err.println(prefix + e.getMessage());
+                return ExitStatus.FAILURE;
+            }
+        } else {
+            snapshot = sweep(args, err);
+            if (snapshot == null) {
+                return ExitStatus.FAILURE;
+            }
+        }
+        if (args.grouping()) {
+            Optional<DiscoveredNode> chassis = snapshot.nodes().stream()
+                    .filter(n -> CHASSIS_VENDORS.contains(n.vendorId())).findFirst();
+            if (chassis.isPresent()) {
+                err.println(prefix + String.format(
+                        "-g: node 0x%016x has vendor ID 0x%x, whose chassis"
+                                + " ibnetdiscover groups; grouping chassis is not implemented",
+                        chassis.get().nodeGuid(), chassis.get().vendorId()));
+                return ExitStatus.FAILURE;
+            }
+        }
+        IbnetdiscoverText text = new IbnetdiscoverText(snapshot, names);
+        String output;
+        if (args.json()) {
+            output = Json.write(json(snapshot)) + "\n";
+        } else if (args.ports()) {
+            output = text.ports();
+        } else if (!args.list().isEmpty()) {
+            output = text.list(args.list());
+        } else if (cached != null) {
+            output = IbnetdiscoverDiff.diff(cached, snapshot, args.diffChecks(), names);
+        } else {
+            output = text.topology(IbnetdiscoverText.ctime(ZonedDateTime.now()), args.grouping(), args.maxHops());
+        }
+        try {
+            // as ibnetdiscover: the ports report always goes to standard output
+            if (args.output() != null && !args.ports()) {
+                Files.writeString(Path.of(args.output()), output);
+            } else {
+                PrintWriter out = invocation.out();
+                out.print(output);
+                out.flush();
+            }
+            if (args.cache() != null) {
+                IbnetdiscCache.write(snapshot, Path.of(args.cache()));
+            }
+        } catch (IOException e) {
+            err.println(prefix + "cannot write " + Files2.describe(e));
+            return ExitStatus.FAILURE;
+        }
+        return ExitStatus.OK;
+    }
+
+    /** Vendor IDs whose chassis libibnetdisc groups with -g: Voltaire, Mellanox, Xsigo. */
+    private static final java.util.Set<Integer> CHASSIS_VENDORS = java.util.Set.of(0x08f1, 0x02c9, 0x1397);
+
+    /** @return the sweep's snapshot, or null when it failed (and was reported) */
+    private FabricSnapshot sweep(DiscoverArgs args, PrintWriter err) throws UsageException {
         String fabric = args.fabric() != null ? args.fabric() : defaultFabric;
         if (fabric == null || fabric.isBlank()) {
             throw new UsageException("no fabric: give --fabric " + FabricChannels.CHOICES
@@ -118,32 +217,19 @@ public final class DiscoverTool implements ConsoleTool {
             channel = provider.get().open(fabric);
         } catch (IOException e) {
             err.println("infiniscope discover: cannot open fabric '" + fabric + "': " + e.getMessage());
-            return ExitStatus.FAILURE;
+            return null;
         }
-        FabricSnapshot snapshot;
         try (MadTransport transport = start(channel, args.options().window())) {
-            snapshot = discovery.sweep(transport, args.options());
+            return discovery.sweep(transport, args.options());
         } catch (IOException e) {
             err.println("infiniscope discover: cannot start the MAD transport on '" + fabric + "': " + e.getMessage());
-            return ExitStatus.FAILURE;
         } catch (DiscoveryException e) {
             err.println("infiniscope discover: " + e.getMessage());
-            return ExitStatus.FAILURE;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             err.println("infiniscope discover: interrupted");
-            return ExitStatus.FAILURE;
         }
-        PrintWriter out = invocation.out();
-        if (args.json()) {
-            out.println(Json.write(json(snapshot)));
-        } else if (!args.list().isEmpty()) {
-            out.print(IbnetdiscoverText.list(snapshot, args.list()));
-        } else {
-            out.print(IbnetdiscoverText.topology(snapshot, IbnetdiscoverText.ctime(ZonedDateTime.now())));
-        }
-        out.flush();
-        return ExitStatus.OK;
+        return null;
     }
 
     /** The transport owns the channel once started; if it cannot start, the channel is still ours to close. */

@@ -3,11 +3,12 @@ package org.infiniscope.discovery.internal;
 import org.infiniscope.discovery.Discovery;
 import org.infiniscope.discovery.DiscoveryException;
 import org.infiniscope.discovery.FabricSnapshot;
+import org.infiniscope.discovery.Resweep;
 import org.infiniscope.discovery.SweepOptions;
 import org.infiniscope.mad.transport.MadTransport;
 import org.osgi.service.component.annotations.Component;
 
-/** The discovery service: each call is one {@link Sweep}. */
+/** The discovery service: each sweep is one {@link Sweep}, each re-sweep one {@link Resweeper}. */
 @Component(service = Discovery.class)
 public final class DiscoveryImpl implements Discovery {
 
@@ -15,5 +16,11 @@ public final class DiscoveryImpl implements Discovery {
     public FabricSnapshot sweep(MadTransport transport, SweepOptions options)
             throws DiscoveryException, InterruptedException {
         return new Sweep(transport, options).run();
+    }
+
+    @Override
+    public Resweep resweep(MadTransport transport, SweepOptions options, FabricSnapshot previous)
+            throws DiscoveryException, InterruptedException {
+        return new Resweeper(transport, options, previous).run();
     }
 }

@@ -2,6 +2,7 @@ package org.infiniscope.discovery.internal;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -13,6 +14,8 @@ import org.infiniscope.console.UsageException;
 import org.infiniscope.discovery.Discovery;
 import org.infiniscope.discovery.DiscoveryException;
 import org.infiniscope.discovery.FabricSnapshot;
+import org.infiniscope.discovery.NodeNameMap;
+import org.infiniscope.discovery.NodeNameMapException;
 import org.infiniscope.mad.transport.ChannelProvider;
 import org.infiniscope.mad.transport.MadChannel;
 import org.infiniscope.mad.transport.MadTransport;
@@ -52,8 +55,8 @@ abstract class SnapshotTool implements ConsoleTool {
     /** @return the tool's own flags: each spelling to its canonical name */
     abstract Map<String, String> flags();
 
-    /** @return the output of the snapshot, given the tool's flags */
-    abstract String print(FabricSnapshot snapshot, Set<String> flags);
+    /** @return the output of the snapshot, given the tool's flags, naming nodes by the map */
+    abstract String print(FabricSnapshot snapshot, Set<String> flags, NodeNameMap names);
 
     @Override
     public final int run(ToolInvocation invocation) throws UsageException {
@@ -70,6 +73,18 @@ abstract class SnapshotTool implements ConsoleTool {
                     + " (no installed provider handles it)");
         }
         String prefix = "infiniscope " + name() + ": ";
+        NodeNameMap names = NodeNameMap.EMPTY;
+        if (args.nodeNameMap() != null) {
+            try {
+                names = NodeNameMap.load(Path.of(args.nodeNameMap()));
+            } catch (IOException e) {
+                err.println(prefix + "cannot read " + Files2.describe(e));
+                return ExitStatus.FAILURE;
+            } catch (NodeNameMapException e) {
+                err.println(prefix + e.getMessage());
+                return ExitStatus.FAILURE;
+            }
+        }
         MadChannel channel;
         try {
             channel = provider.get().open(fabric);
@@ -99,7 +114,7 @@ abstract class SnapshotTool implements ConsoleTool {
             return ExitStatus.FAILURE;
         }
         PrintWriter out = invocation.out();
-        out.print(print(snapshot, args.flags()));
+        out.print(print(snapshot, args.flags(), names));
         out.flush();
         return ExitStatus.OK;
     }
