@@ -49,14 +49,21 @@ public final class DiscoverTool implements ConsoleTool {
 
     /** The framework property holding the launcher's {@code --fabric}. */
     public static final String FABRIC_PROPERTY = "infiniscope.fabric";
+    /**
+     * The framework property holding the folder the launcher was started in: file arguments are relative to it, as
+     * the JVM may run elsewhere (under umad2sim, in a scratch folder).
+     */
+    public static final String FOLDER_PROPERTY = "infiniscope.cwd";
 
     private final String defaultFabric;
     private final Discovery discovery;
+    private String folder;
     private final FabricChannels channels = new FabricChannels();
 
     @Activate
     public DiscoverTool(BundleContext context, @Reference Discovery discovery) {
         this(context.getProperty(FABRIC_PROPERTY), discovery);
+        this.folder = context.getProperty(FOLDER_PROPERTY);
     }
 
     /** For tests: a tool with this default fabric and no provider yet. */
@@ -125,10 +132,10 @@ public final class DiscoverTool implements ConsoleTool {
         FabricSnapshot cached = null;
         try {
             if (args.nodeNameMap() != null) {
-                names = NodeNameMap.load(Path.of(args.nodeNameMap()));
+                names = NodeNameMap.load(Files2.resolve(folder, args.nodeNameMap()));
             }
             if (args.diff() != null) {
-                cached = IbnetdiscCache.read(Path.of(args.diff()));
+                cached = IbnetdiscCache.read(Files2.resolve(folder, args.diff()));
             }
         } catch (IOException e) {
             err.println(prefix + "cannot read " + Files2.describe(e));
@@ -140,7 +147,7 @@ public final class DiscoverTool implements ConsoleTool {
         FabricSnapshot snapshot;
         if (args.loadCache() != null) {
             try {
-                snapshot = IbnetdiscCache.read(Path.of(args.loadCache()));
+                snapshot = IbnetdiscCache.read(Files2.resolve(folder, args.loadCache()));
             } catch (IOException e) {
                 err.println(prefix + "cannot read " + Files2.describe(e));
                 return ExitStatus.FAILURE;
@@ -181,14 +188,14 @@ public final class DiscoverTool implements ConsoleTool {
         try {
             // as ibnetdiscover: the ports report always goes to standard output
             if (args.output() != null && !args.ports()) {
-                Files.writeString(Path.of(args.output()), output);
+                Files.writeString(Files2.resolve(folder, args.output()), output);
             } else {
                 PrintWriter out = invocation.out();
                 out.print(output);
                 out.flush();
             }
             if (args.cache() != null) {
-                IbnetdiscCache.write(snapshot, Path.of(args.cache()));
+                IbnetdiscCache.write(snapshot, Files2.resolve(folder, args.cache()));
             }
         } catch (IOException e) {
             err.println(prefix + "cannot write " + Files2.describe(e));

@@ -4,11 +4,17 @@ import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 
 /** File errors as a tool reports them. */
 final class Files2 {
 
     private Files2() {
+    }
+
+    /** @return a file argument, relative to {@code folder} when that is given */
+    static Path resolve(String folder, String file) {
+        return folder == null || folder.isBlank() ? Path.of(file) : Path.of(folder).resolve(file);
     }
 
     /** @return the file and what went wrong with it, in a few words */

@@ -86,7 +86,7 @@ final class IbnetdiscCache {
             size += 15 + 3 * DATA + 9 * stored.size() + (31 + DATA) * stored.size();
         }
         ByteBuffer out = ByteBuffer.allocate(size).order(ByteOrder.LITTLE_ENDIAN);
-        int maxHops = s.nodes().stream().mapToInt(n -> n.route().size()).max().orElse(0);
+        int maxHops = IbnetdiscoverText.maxHops(s);
         out.putInt(MAGIC).putInt(VERSION).putInt(nodes.size()).putInt(ports).putLong(s.localNodeGuid()).putInt(maxHops);
         for (DiscoveredNode n : nodes) {
             DiscoveredPort p0 = n.isSwitch() ? n.port(0).orElse(null) : null;

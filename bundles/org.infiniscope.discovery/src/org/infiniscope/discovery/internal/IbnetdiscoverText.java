@@ -52,8 +52,8 @@ final class IbnetdiscoverText {
         StringBuilder out = new StringBuilder();
         out.append("#\n# Topology file: generated on ").append(generatedOn).append("\n#\n");
         if (maxHops) {
-            out.append(String.format("# Reported max hops discovered: %d\n# Total MADs used: %d\n",
-                    snapshot.nodes().stream().mapToInt(n -> n.route().size()).max().orElse(0), snapshot.smpsSent()));
+            out.append(String.format("# Reported max hops discovered: %d\n# Total MADs used: %d\n", maxHops(snapshot),
+                    snapshot.smpsSent()));
         }
         DiscoveredNode local = byGuid.get(snapshot.localNodeGuid());
         out.append(String.format("# Initiated from node %016x port %016x\n", local.nodeGuid(),
@@ -70,6 +70,32 @@ final class IbnetdiscoverText {
             }
         }
         return out.toString();
+    }
+
+    /**
+     * @return the hops to the farthest node by the shortest directed routes: libibnetdisc's maxhops_discovered, as
+     *         its sweep goes out hop by hop (the routes a parallel sweep happened to take first may be longer)
+     */
+    static int maxHops(FabricSnapshot s) {
+        Map<Long, DiscoveredNode> nodes = s.nodesByGuid();
+        Map<Long, List<FabricSnapshot.End>> ends = s.ends();
+        Map<Long, Integer> hops = new java.util.HashMap<>(Map.of(s.localNodeGuid(), 0));
+        java.util.ArrayDeque<Long> queue = new java.util.ArrayDeque<>(List.of(s.localNodeGuid()));
+        int max = 0;
+        while (!queue.isEmpty()) {
+            long at = queue.poll();
+            DiscoveredNode node = nodes.get(at);
+            for (FabricSnapshot.End e : ends.getOrDefault(at, List.of())) {
+                boolean forwards = node.isSwitch() || at == s.localNodeGuid() && e.port() == s.localPort();
+                if (forwards && nodes.containsKey(e.peer()) && !hops.containsKey(e.peer())) {
+                    int h = hops.get(at) + 1;
+                    hops.put(e.peer(), h);
+                    max = Math.max(max, h);
+                    queue.add(e.peer());
+                }
+            }
+        }
+        return max;
     }
 
     /** @return the nodes of a type as libibnetdisc lists them: the last found first */

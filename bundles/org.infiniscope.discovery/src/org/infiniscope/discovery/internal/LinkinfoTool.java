@@ -25,7 +25,8 @@ public final class LinkinfoTool extends SnapshotTool {
 
     @Activate
     public LinkinfoTool(BundleContext context, @Reference Discovery discovery) {
-        this(context.getProperty(DiscoverTool.FABRIC_PROPERTY), discovery);
+        super(context.getProperty(DiscoverTool.FABRIC_PROPERTY), context.getProperty(DiscoverTool.FOLDER_PROPERTY),
+                discovery);
     }
 
     /** For tests: a tool with this default fabric and no provider yet. */

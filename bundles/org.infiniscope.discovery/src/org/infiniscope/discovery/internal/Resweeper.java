@@ -72,10 +72,28 @@ final class Resweeper {
         /** Whether the node's ports were read in this re-sweep (a switch confirmed or found; the local node). */
         boolean read;
 
+        /** The ports of the previous snapshot by number, for constant-time look-ups. */
+        private final DiscoveredPort[] before;
+
         Node(DiscoveredNode base) {
             this.base = base;
             this.description = base.description();
             this.enhancedPort0 = base.enhancedPort0();
+            this.before = new DiscoveredPort[base.portCount() + 1];
+            for (DiscoveredPort p : base.ports()) {
+                if (p.number() < before.length) {
+                    before[p.number()] = p;
+                }
+            }
+        }
+
+        DiscoveredPort before(int port) {
+            return port >= 0 && port < before.length ? before[port] : null;
+        }
+
+        long beforeGuid(int port) {
+            DiscoveredPort p = before(port);
+            return p == null ? 0 : p.portGuid();
         }
 
         boolean isSwitch() {
@@ -183,7 +201,7 @@ final class Resweeper {
 
     private boolean upBoth(Node node, int port) {
         DiscoveredPort now = node.ports.get(port);
-        DiscoveredPort before = node.base.port(port).orElse(null);
+        DiscoveredPort before = node.before(port);
         return now != null && now.isUp() && now.reachable() && before != null && before.isUp();
     }
 
@@ -238,7 +256,7 @@ final class Resweeper {
 
     /** An end is up when its port was up before and, if read now, is up now. */
     private boolean endUp(Node node, int port) {
-        DiscoveredPort before = node.base.port(port).orElse(null);
+        DiscoveredPort before = node.before(port);
         if (before == null || !before.isUp()) {
             return false;
         }
@@ -334,8 +352,8 @@ final class Resweeper {
     private void readPort(Node node, int[] route, int port, boolean onward) {
         probes.submit(route, PortInfo.ATTRIBUTE_ID, port, (mad, error) -> {
             long portGuid = node.isSwitch()
-                    ? node.portGuids.getOrDefault(0, node.base.port(0).map(DiscoveredPort::portGuid).orElse(0L))
-                    : node.portGuids.getOrDefault(port, node.base.port(port).map(DiscoveredPort::portGuid).orElse(0L));
+                    ? node.portGuids.getOrDefault(0, node.beforeGuid(0))
+                    : node.portGuids.getOrDefault(port, node.beforeGuid(port));
             if (mad == null) {
                 node.ports.put(port, new DiscoveredPort(port, portGuid, 0, 0, 0, 0, 0, 0, 0, 0, false));
                 return;

@@ -2,7 +2,6 @@ package org.infiniscope.discovery.internal;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -30,10 +29,17 @@ import org.infiniscope.mad.transport.TransportConfig;
 abstract class SnapshotTool implements ConsoleTool {
 
     private final String defaultFabric;
+    private final String folder;
     private final Discovery discovery;
     private final FabricChannels channels = new FabricChannels();
 
     SnapshotTool(String defaultFabric, Discovery discovery) {
+        this(defaultFabric, null, discovery);
+    }
+
+    /** @param folder the folder file arguments are relative to ({@link DiscoverTool#FOLDER_PROPERTY}), null: the JVM's */
+    SnapshotTool(String defaultFabric, String folder, Discovery discovery) {
+        this.folder = folder;
         this.defaultFabric = defaultFabric;
         this.discovery = discovery;
     }
@@ -76,7 +82,7 @@ abstract class SnapshotTool implements ConsoleTool {
         NodeNameMap names = NodeNameMap.EMPTY;
         if (args.nodeNameMap() != null) {
             try {
-                names = NodeNameMap.load(Path.of(args.nodeNameMap()));
+                names = NodeNameMap.load(Files2.resolve(folder, args.nodeNameMap()));
             } catch (IOException e) {
                 err.println(prefix + "cannot read " + Files2.describe(e));
                 return ExitStatus.FAILURE;

@@ -24,7 +24,8 @@ public final class SwitchesTool extends SnapshotTool {
 
     @Activate
     public SwitchesTool(BundleContext context, @Reference Discovery discovery) {
-        this(context.getProperty(DiscoverTool.FABRIC_PROPERTY), discovery);
+        super(context.getProperty(DiscoverTool.FABRIC_PROPERTY), context.getProperty(DiscoverTool.FOLDER_PROPERTY),
+                discovery);
     }
 
     /** For tests: a tool with this default fabric and no provider yet. */
