@@ -90,6 +90,12 @@ class DiscoverCacheToolTest {
         assertTrue(!out.toString().contains("caguid") && out.toString().contains("< [2]"), out.toString());
         assertEquals(ExitStatus.OK, run("--diff", cache.toString(), "--diffcheck", "sw"), err.toString());
         assertEquals("", out.toString(), "sw alone: only switches that come or go");
+        assertEquals(ExitStatus.OK, run("--diff", cache.toString(), "--json"), err.toString());
+        assertEquals("{\"changes\":[{\"kind\":\"NODE_REMOVED\",\"node\":\"0x8f10400000400\"},"
+                + "{\"kind\":\"PORT_CHANGED\",\"node\":\"0x8f10500000200\",\"port\":2,"
+                + "\"fields\":[\"state\",\"physicalState\",\"widthActive\",\"speedActive\"]},"
+                + "{\"kind\":\"LINK_REMOVED\",\"a\":\"0x8f10500000200\",\"portA\":2,\"b\":\"0x8f10400000400\","
+                + "\"portB\":1}]}\n", out.toString());
     }
 
     @Test
@@ -105,6 +111,15 @@ class DiscoverCacheToolTest {
         assertEquals(ExitStatus.OK, run("-l", "--node-name-map=" + map), err.toString());
         assertTrue(out.toString().contains("\"host-B\"\n") && out.toString().contains("\"leaf-A\"\n"), out.toString());
 
+        for (SnapshotTool tool : List.of(new HostsTool("sim", new DiscoveryImpl()),
+                new SwitchesTool("sim", new DiscoveryImpl()))) {
+            StringWriter toolOut = new StringWriter();
+            tool.provide(new Shared(), 1);
+            assertEquals(ExitStatus.OK, tool.run(new ToolInvocation(List.of("--node-name-map", map.toString()),
+                    new PrintWriter(toolOut), new PrintWriter(err))), err.toString());
+            assertTrue(toolOut.toString().contains(tool.name().equals("hosts") ? "\"host-B\"\n" : "\"leaf-A\" base"),
+                    toolOut.toString());
+        }
         StringWriter linkOut = new StringWriter();
         LinkinfoTool linkinfo = new LinkinfoTool("sim", new DiscoveryImpl());
         linkinfo.provide(new Shared(), 1);

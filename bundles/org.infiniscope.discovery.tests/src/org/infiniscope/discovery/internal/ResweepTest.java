@@ -31,7 +31,7 @@ class ResweepTest {
     private static final SweepOptions FAST = new SweepOptions(16, Duration.ofMillis(100), 2);
 
     private final SimFabric fabric;
-    private final SimFabric.AttachPoint at;
+    private SimFabric.AttachPoint at;
 
     ResweepTest() throws Exception {
         // 4 leaves, 2 spines, 4 hosts a leaf: two cables from each leaf to each spine
@@ -134,5 +134,28 @@ class ResweepTest {
         Resweep back = check(r.snapshot());
         assertTrue(back.changes().contains(change(FabricChange.Kind.NODE_ADDED, host, 0, List.of())),
                 back.changes().toString());
+    }
+
+    @Test
+    void fromASwitchACableSeenFromBothSidesIsOneChange() throws Exception {
+        at = fabric.attachPoint("spine002", 0);
+        FabricSnapshot before = sweep();
+        fabric.faults().unplug("leaf004", 8);
+        fabric.faults().unplug("h00001", 1);
+        Resweep r = check(before);
+        assertEquals(1, r.changes().stream().filter(c -> c.kind() == FabricChange.Kind.NODE_REMOVED).count(),
+                r.changes().toString());
+        fabric.faults().replug("leaf004", 8);
+        fabric.faults().replug("h00001", 1);
+        check(r.snapshot());
+    }
+
+    @Test
+    void aSnapshotOfAnotherFabricIsReplacedWhole() throws Exception {
+        // the generators number GUIDs alike: the smaller fabric's nodes have the GUIDs of this one's, other ports
+        SimFabric small = SimFabric.of(TopologySpec.parse("ft2:2:1:2"));
+        FabricSnapshot other = SweepTest.sweep(small, small.defaultAttachPoint(), FAST);
+        Resweep r = check(other);
+        assertTrue(r.changes().stream().anyMatch(c -> c.kind() == FabricChange.Kind.NODE_ADDED), r.toString());
     }
 }

@@ -20,6 +20,8 @@ import org.infiniscope.discovery.DiscoveredNode;
 import org.infiniscope.discovery.DiscoveredPort;
 import org.infiniscope.discovery.Discovery;
 import org.infiniscope.discovery.DiscoveryException;
+import org.infiniscope.discovery.FabricChange;
+import org.infiniscope.discovery.FabricDiff;
 import org.infiniscope.discovery.FabricSnapshot;
 import org.infiniscope.discovery.NodeNameMap;
 import org.infiniscope.discovery.NodeNameMapException;
@@ -119,7 +121,7 @@ public final class DiscoverTool implements ConsoleTool {
                   -o N                  SMPs in flight (default 16)
                   -t MS                 time-out of each attempt in ms (default 1000)
                   --retries N           attempts after the first before a port is unreachable (default 3)
-                  --json                the snapshot as one JSON object
+                  --json                the snapshot as one JSON object (with --diff: the changes, as events)
                   TOPOLOGY-FILE         write the topology, list or diff there instead of standard output""";
     }
 
@@ -174,7 +176,9 @@ public final class DiscoverTool implements ConsoleTool {
         }
         IbnetdiscoverText text = new IbnetdiscoverText(snapshot, names);
         String output;
-        if (args.json()) {
+        if (args.json() && cached != null) {
+            output = Json.write(changes(FabricDiff.compare(cached, snapshot))) + "\n";
+        } else if (args.json()) {
             output = Json.write(json(snapshot)) + "\n";
         } else if (args.ports()) {
             output = text.ports();
@@ -301,6 +305,31 @@ public final class DiscoverTool implements ConsoleTool {
         json.put("nodes", nodes);
         json.put("links", links);
         return json;
+    }
+
+    /** {@code --diff --json}: the changes from the cache to now, as {@link FabricDiff} finds them. */
+    static Map<String, Object> changes(List<FabricChange> changes) {
+        List<Object> list = new ArrayList<>();
+        for (FabricChange c : changes) {
+            Map<String, Object> change = new LinkedHashMap<>();
+            change.put("kind", c.kind().name());
+            if (c.link() != null) {
+                change.put("a", hex(c.link().nodeA()));
+                change.put("portA", c.link().portA());
+                change.put("b", hex(c.link().nodeB()));
+                change.put("portB", c.link().portB());
+            } else {
+                change.put("node", hex(c.nodeGuid()));
+                if (c.kind().name().startsWith("PORT")) {
+                    change.put("port", c.port());
+                }
+                if (!c.fields().isEmpty()) {
+                    change.put("fields", c.fields());
+                }
+            }
+            list.add(change);
+        }
+        return Map.of("changes", list);
     }
 
     private static String hex(long value) {

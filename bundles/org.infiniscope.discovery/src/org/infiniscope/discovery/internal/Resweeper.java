@@ -135,6 +135,9 @@ final class Resweeper {
             localGuid = info.nodeGuid();
             localPort = info.localPortNum();
             DiscoveredNode before = old.get(localGuid);
+            if (before != null && !same(before, info)) {
+                before = null; // another device under the same GUID: read it as new
+            }
             Node node = new Node(before != null ? before : fresh(info, new int[0]));
             node.read = true;
             node.portGuids.put(localPort, info.portGuid());
@@ -212,7 +215,7 @@ final class Resweeper {
                 return; // the route is broken further on, or the switch is gone: exploration will tell
             }
             NodeInfo info = Smp.decodeAttribute(mad, NodeInfo.CODEC);
-            if (info.nodeGuid() != s.nodeGuid() || nodes.containsKey(s.nodeGuid())) {
+            if (!same(s, info) || nodes.containsKey(s.nodeGuid())) {
                 return; // another node is there now: it is met again, or not, by exploration
             }
             Node node = new Node(s);
@@ -386,6 +389,17 @@ final class Resweeper {
         }
         return new DiscoveredNode(info.nodeType(), info.nodeGuid(), info.systemImageGuid(), "", info.vendorId(),
                 info.deviceId(), info.revision(), info.numPorts(), false, List.of(), path);
+    }
+
+    /**
+     * Whether a NodeInfo read now is that of the node known before: same GUID, type, ports and identity. The node
+     * description is not compared: a node that changed only that is the same node (a full sweep tells the change).
+     */
+    private static boolean same(DiscoveredNode before, NodeInfo info) {
+        return before.nodeGuid() == info.nodeGuid() && before.type() == info.nodeType()
+                && before.portCount() == info.numPorts() && before.systemImageGuid() == info.systemImageGuid()
+                && before.vendorId() == info.vendorId() && before.deviceId() == info.deviceId()
+                && before.revision() == info.revision();
     }
 
     private static int[] route(List<Integer> route) {
