@@ -67,6 +67,19 @@ class IbnetdiscoverGoldenTest {
     }
 
     @Test
+    void groupingIsRefusedWhereIbnetdiscoverWouldFindAChassis() throws Exception {
+        FabricSnapshot s = load("ft2-16.cache");
+        assertEquals(java.util.Optional.empty(), DiscoverTool.chassis(s));
+        List<DiscoveredNode> nodes = new java.util.ArrayList<>(s.nodes());
+        DiscoveredNode n = nodes.get(3);
+        // a second node of the system image of node 2: libibnetdisc makes the two one chassis
+        nodes.set(3, new DiscoveredNode(n.type(), n.nodeGuid(), nodes.get(2).systemImageGuid(), n.description(),
+                n.vendorId(), n.deviceId(), n.revision(), n.portCount(), n.enhancedPort0(), n.ports(), n.route()));
+        FabricSnapshot shared = new FabricSnapshot(nodes, s.links(), s.localNodeGuid(), s.localPort(), 0);
+        assertTrue(DiscoverTool.chassis(shared).orElseThrow().contains("share system image GUID"));
+    }
+
+    @Test
     void theDiffIsTheirs() throws Exception {
         FabricSnapshot before = load("ft2-16.cache");
         FabricSnapshot after = load("ft2-16-unlinked.cache");

@@ -110,7 +110,7 @@ public final class DiscoverTool implements ConsoleTool {
                   -l, --list            list the nodes (CAs, switches, routers) instead of the topology
                   -H, -S, -R            list only CAs, switches or routers
                   -p, --ports           the ports report: a line per port with its peer
-                  -g, --grouping        the topology grouped by chassis (fabrics without vendor chassis only)
+                  -g, --grouping        the topology grouped by chassis (fabrics without chassis only)
                   -m, --max_hops        add the longest route and the SMPs sent to the topology's header
                   --node-name-map FILE  names for nodes: lines of GUID "name", as the diags read them
                   --cache FILE          also write the fabric to FILE, in ibnetdiscover's cache format
@@ -164,13 +164,10 @@ public final class DiscoverTool implements ConsoleTool {
             }
         }
         if (args.grouping()) {
-            Optional<DiscoveredNode> chassis = snapshot.nodes().stream()
-                    .filter(n -> CHASSIS_VENDORS.contains(n.vendorId())).findFirst();
+            Optional<String> chassis = chassis(snapshot);
             if (chassis.isPresent()) {
-                err.println(prefix + String.format(
-                        "-g: node 0x%016x has vendor ID 0x%x, whose chassis"
-                                + " ibnetdiscover groups; grouping chassis is not implemented",
-                        chassis.get().nodeGuid(), chassis.get().vendorId()));
+                err.println(prefix + "-g: " + chassis.get()
+                        + ", which ibnetdiscover groups into a chassis; grouping chassis is not implemented");
                 return ExitStatus.FAILURE;
             }
         }
@@ -208,8 +205,27 @@ public final class DiscoverTool implements ConsoleTool {
         return ExitStatus.OK;
     }
 
-    /** Vendor IDs whose chassis libibnetdisc groups with -g: Voltaire, Mellanox, Xsigo. */
-    private static final java.util.Set<Integer> CHASSIS_VENDORS = java.util.Set.of(0x08f1, 0x02c9, 0x1397);
+    /** Vendor IDs whose chassis libibnetdisc finds by their own rules: Voltaire, Topspin, SilverStorm, Xsigo. */
+    private static final java.util.Set<Integer> CHASSIS_VENDORS = java.util.Set.of(0x08f1, 0x05ad, 0x066a, 0x1397);
+
+    /**
+     * @return why libibnetdisc would group some nodes into a chassis: a vendor with chassis rules of its own, or
+     *         nodes that share a system image GUID; empty when -g prints every node as a non-chassis node
+     */
+    static Optional<String> chassis(FabricSnapshot snapshot) {
+        Map<Long, DiscoveredNode> bySystemImage = new java.util.HashMap<>();
+        for (DiscoveredNode n : snapshot.nodes()) {
+            if (CHASSIS_VENDORS.contains(n.vendorId())) {
+                return Optional.of(String.format("node 0x%016x has vendor ID 0x%x", n.nodeGuid(), n.vendorId()));
+            }
+            DiscoveredNode other = n.systemImageGuid() == 0 ? null : bySystemImage.putIfAbsent(n.systemImageGuid(), n);
+            if (other != null) {
+                return Optional.of(String.format("nodes 0x%016x and 0x%016x share system image GUID 0x%016x",
+                        other.nodeGuid(), n.nodeGuid(), n.systemImageGuid()));
+            }
+        }
+        return Optional.empty();
+    }
 
     /** @return the sweep's snapshot, or null when it failed (and was reported) */
     private FabricSnapshot sweep(DiscoverArgs args, PrintWriter err) throws UsageException {

@@ -212,7 +212,13 @@ final class IbnetdiscoverText {
                 }
                 int width = port.widthActive();
                 int speed = port.speedActive();
-                int ext = port.speedExtActive();
+                // extended speeds count when the node announces them: a switch in port 0's CapabilityMask
+                int capability = node.isSwitch()
+                        ? node.port(0).map(DiscoveredPort::capabilityMask).orElse(0)
+                        : port.capabilityMask();
+                int ext = (capability & org.infiniscope.mad.smp.PortInfo.CAP_EXTENDED_SPEEDS) != 0
+                        ? port.speedExtActive()
+                        : 0;
                 if (node.isSwitch() && node.port(0).isEmpty()) {
                     width = speed = ext = 0; // no port 0: no CapabilityMask to trust the speeds by
                 }
