@@ -26,9 +26,9 @@ import org.infiniscope.mad.transport.MadTransport;
 import org.infiniscope.mad.wire.MadFormatException;
 
 /**
- * A light re-sweep from a previous snapshot. First, in waves by hop count, it reads each known switch's NodeInfo and
- * the PortInfo of all its ports through the switch's old route, as long as every hop of that route is still up; a
- * switch that answers with its own GUID is <em>confirmed</em>. A link of the old snapshot is kept when its ends were
+ * A light re-sweep from a previous snapshot. First it reads each known switch's NodeInfo and the PortInfo of all its
+ * ports through the switch's old route, as soon as the node before it on that route is confirmed and the hop between
+ * them was up before and is up now; a switch that answers with its own NodeInfo is <em>confirmed</em>. A link of the old snapshot is kept when its ends were
  * up before and are up now (a CA's or router's port, which is not re-read, counts as up) and it joins nodes still
  * present. Then it explores, as a full sweep does, only through the confirmed ports that are up but hold no kept
  * link: a cable plugged in, or a link whose far end moved. Nodes met there that are not present are read in full
@@ -48,6 +48,8 @@ final class Resweeper {
     /** Link ends by (GUID, port): the peer's end. */
     private final Map<End, End> linked = new HashMap<>();
     private final List<DiscoveredLink> links = new ArrayList<>();
+    /** Known switches by the node their old route passes last: confirmed once that node is. */
+    private final Map<Long, List<DiscoveredNode>> children = new HashMap<>();
     private long localGuid;
     private int localPort;
 
@@ -160,34 +162,29 @@ final class Resweeper {
         }
     }
 
-    /** Reads the known switches in waves by hop count, each only while its old route is still up. */
+    /** Reads the known switches, each once the node before it on its old route is read and the hop still up. */
     private void confirmSwitches() throws InterruptedException {
-        TreeMap<Integer, List<DiscoveredNode>> waves = new TreeMap<>();
-        for (DiscoveredNode n : previous.nodes()) {
-            if (n.isSwitch() && n.nodeGuid() != localGuid) {
-                waves.computeIfAbsent(n.route().size(), k -> new ArrayList<>()).add(n);
-            }
-        }
-        for (List<DiscoveredNode> wave : waves.values()) {
-            synchronized (probes) {
-                for (DiscoveredNode s : wave) {
-                    if (intact(s.route())) {
-                        confirm(s);
+        synchronized (probes) {
+            for (DiscoveredNode n : previous.nodes()) {
+                if (n.isSwitch() && n.nodeGuid() != localGuid && !n.route().isEmpty()) {
+                    long parent = nodeAt(n.route().subList(0, n.route().size() - 1));
+                    if (parent != 0) {
+                        children.computeIfAbsent(parent, k -> new ArrayList<>()).add(n);
                     }
                 }
             }
-            probes.drain();
+            Node local = nodes.get(previous.localNodeGuid());
+            if (local != null) {
+                confirmChildren(local);
+            }
         }
+        probes.drain();
     }
 
-    /** Whether each hop of an old route leaves a node read now by a port that is up now and was up before. */
-    private boolean intact(List<Integer> route) {
+    /** @return the node an old route leads to over the old links, 0 when it leads nowhere */
+    private long nodeAt(List<Integer> route) {
         long at = previous.localNodeGuid();
         for (int port : route) {
-            Node node = nodes.get(at);
-            if (node == null || !node.read || !upBoth(node, port)) {
-                return false;
-            }
             long next = 0;
             for (FabricSnapshot.End e : oldEnds.getOrDefault(at, List.of())) {
                 if (e.port() == port) {
@@ -195,11 +192,25 @@ final class Resweeper {
                 }
             }
             if (next == 0) {
-                return false;
+                return 0;
             }
             at = next;
         }
-        return true;
+        return at;
+    }
+
+    /**
+     * Confirms the switches whose old route ends by a port of this node read now, when that port was up before and is
+     * up now: the rest of their route was confirmed on the way here. Each switch is sent for as soon as the node
+     * before it is read, so the confirmations flow without waiting for a whole hop count to finish.
+     */
+    private void confirmChildren(Node node) {
+        for (DiscoveredNode child : children.getOrDefault(node.base.nodeGuid(), List.of())) {
+            int port = child.route().get(child.route().size() - 1);
+            if (upBoth(node, port)) {
+                confirm(child);
+            }
+        }
     }
 
     private boolean upBoth(Node node, int port) {
@@ -222,8 +233,13 @@ final class Resweeper {
             node.read = true;
             node.portGuids.put(0, info.portGuid());
             nodes.put(s.nodeGuid(), node);
+            int[] left = {info.numPorts() + 1};
             for (int p = 0; p <= info.numPorts(); p++) {
-                readPort(node, route, p);
+                readPort(node, route, p, false, () -> {
+                    if (--left[0] == 0) {
+                        confirmChildren(node);
+                    }
+                });
             }
         });
     }
@@ -348,29 +364,49 @@ final class Resweeper {
     }
 
     private void readPort(Node node, int[] route, int port) {
-        readPort(node, route, port, false);
+        readPort(node, route, port, false, null);
     }
 
-    /** Reads a PortInfo; {@code onward}: then probe through the port, as exploration does. */
     private void readPort(Node node, int[] route, int port, boolean onward) {
+        readPort(node, route, port, onward, null);
+    }
+
+    /**
+     * Reads a PortInfo; {@code onward}: then probe through the port, as exploration does; {@code then}, if not null,
+     * runs once the answer or the failure is in.
+     */
+    private void readPort(Node node, int[] route, int port, boolean onward, Runnable then) {
         probes.submit(route, PortInfo.ATTRIBUTE_ID, port, (mad, error) -> {
-            long portGuid = node.isSwitch()
-                    ? node.portGuids.getOrDefault(0, node.beforeGuid(0))
-                    : node.portGuids.getOrDefault(port, node.beforeGuid(port));
-            if (mad == null) {
-                node.ports.put(port, new DiscoveredPort(port, portGuid, 0, 0, 0, 0, 0, 0, 0, 0, false));
-                return;
-            }
-            PortInfo p = Smp.decodeAttribute(mad, PortInfo.CODEC);
-            int ext = (p.capabilityMask() & PortInfo.CAP_EXTENDED_SPEEDS) != 0 ? p.linkSpeedExtActive() : 0;
-            DiscoveredPort read = new DiscoveredPort(port, portGuid, p.lid(), p.lmc(), p.portState(),
-                    p.portPhysicalState(), p.linkWidthActive(), p.linkSpeedActive(), ext, p.capabilityMask(), true,
-                    p.linkWidthSupported(), p.linkSpeedSupported(), p.linkSpeedExtSupported());
-            node.ports.put(port, read);
-            if (onward) {
-                forward(node, route, read);
+            try {
+                portRead(node, port, onward, route, mad);
+            } catch (MadFormatException e) {
+                portRead(node, port, onward, route, null); // a malformed answer is no answer
+            } finally {
+                if (then != null) {
+                    then.run();
+                }
             }
         });
+    }
+
+    /** A PortInfo answered (or failed, {@code mad} null): the port as read now. */
+    private void portRead(Node node, int port, boolean onward, int[] route, byte[] mad) throws MadFormatException {
+        long portGuid = node.isSwitch()
+                ? node.portGuids.getOrDefault(0, node.beforeGuid(0))
+                : node.portGuids.getOrDefault(port, node.beforeGuid(port));
+        if (mad == null) {
+            node.ports.put(port, new DiscoveredPort(port, portGuid, 0, 0, 0, 0, 0, 0, 0, 0, false));
+            return;
+        }
+        PortInfo p = Smp.decodeAttribute(mad, PortInfo.CODEC);
+        int ext = (p.capabilityMask() & PortInfo.CAP_EXTENDED_SPEEDS) != 0 ? p.linkSpeedExtActive() : 0;
+        DiscoveredPort read = new DiscoveredPort(port, portGuid, p.lid(), p.lmc(), p.portState(), p.portPhysicalState(),
+                p.linkWidthActive(), p.linkSpeedActive(), ext, p.capabilityMask(), true, p.linkWidthSupported(),
+                p.linkSpeedSupported(), p.linkSpeedExtSupported());
+        node.ports.put(port, read);
+        if (onward) {
+            forward(node, route, read);
+        }
     }
 
     private void link(End a, End b) {
