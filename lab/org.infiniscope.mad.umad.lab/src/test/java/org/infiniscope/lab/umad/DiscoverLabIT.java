@@ -70,7 +70,8 @@ class DiscoverLabIT {
         try (Ibsim ibsim = Ibsim.start(scratch, fabric.net(), List.of(), Duration.ofSeconds(10));
                 OpenSm openSm = OpenSm.start(scratch, ibsim.socket(), smNode, Duration.ofSeconds(60))) {
             // -g of a fabric without chassis is the topology with two fixed additions: one fabric shows them
-            List<String> options = name.equals("ft2-16") ? List.of("", "-l", "-H", "-S", "-p", "-g", "-m")
+            List<String> options = name.equals("ft2-16")
+                    ? List.of("", "-l", "-H", "-S", "-p", "-g", "-m")
                     : List.of("", "-l", "-H", "-S", "-p", "-m");
             for (String option : options) {
                 Timed theirs = run(scratch, theirs(option), Lab.preloadEnvironment(ibsim.socket(), node), "theirs");
