@@ -68,7 +68,11 @@ final class IbnetdiscCache {
         Path temp = Files.createTempFile(parent, file.getFileName().toString(), ".tmp");
         try {
             Files.write(temp, bytes);
-            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            try {
+                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (java.nio.file.AtomicMoveNotSupportedException e) {
+                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
         } finally {
             Files.deleteIfExists(temp);
         }
