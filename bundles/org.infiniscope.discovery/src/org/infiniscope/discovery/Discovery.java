@@ -31,4 +31,19 @@ public interface Discovery {
      */
     FabricSnapshot sweep(MadTransport transport, SweepOptions options, SweepProgress progress)
             throws DiscoveryException, InterruptedException;
+
+    /**
+     * Sweeps the fabric again, lightly, from a previous snapshot of it, and reports what changed. It reads each known
+     * switch's NodeInfo and PortInfos through its old route, keeps the links whose ends stayed up, and explores (as
+     * {@link #sweep} does) only through ports that are up but hold no kept link; nodes met there for the first time
+     * are read in full. It does not see a CA's or router's own changes behind an unchanged switch port (its LID or
+     * NodeDescription): a full {@link #sweep} and {@link FabricDiff#compare} do.
+     *
+     * @param previous a snapshot of this fabric from this transport's port
+     * @return the fabric now and the changes since {@code previous}
+     * @throws DiscoveryException when not even the local node answers
+     * @throws InterruptedException when interrupted while waiting for answers
+     */
+    Resweep resweep(MadTransport transport, SweepOptions options, FabricSnapshot previous)
+            throws DiscoveryException, InterruptedException;
 }

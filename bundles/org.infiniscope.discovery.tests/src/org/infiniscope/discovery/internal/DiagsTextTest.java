@@ -7,6 +7,7 @@ import java.util.List;
 import org.infiniscope.discovery.DiscoveredNode;
 import org.infiniscope.discovery.DiscoveredPort;
 import org.infiniscope.discovery.FabricSnapshot;
+import org.infiniscope.discovery.NodeNameMap;
 import org.junit.jupiter.api.Test;
 
 /** The layouts of {@link DiagsText} on hand-made snapshots: what the simulator does not produce. */
@@ -25,7 +26,7 @@ class DiagsTextTest {
         assertEquals("""
                 Switch\t: 0x0000000000000002 ports 36 "sw port 0 x" base port 0 lid 9 lmc 0
                 Switch\t: 0x0000000000000001 ports 36 "plain" enhanced port 0 lid 7 lmc 0
-                """, DiagsText.switches(s));
+                """, DiagsText.switches(s, NodeNameMap.EMPTY));
     }
 
     @Test
@@ -46,6 +47,6 @@ class DiagsTextTest {
                         CA: a:
                               0x0000000000000011      3    1[  ] ==( 4X           2.5 Gbps Active/  LinkUp)==>       4    1[  ] "b" (Could be 12X Could be 10.0 Gbps)
                         """,
-                DiagsText.linkinfo(s, false, 0));
+                DiagsText.linkinfo(s, false, 0, NodeNameMap.EMPTY));
     }
 }

@@ -96,7 +96,7 @@ class DiscoverToolTest {
         assertEquals("option '-o': '0' is not a number from 1 to 4096", window.getMessage());
         UsageException missing = assertThrows(UsageException.class, () -> run("sim:ft2:2:1:2", "-t"));
         assertEquals("option '-t' needs a value", missing.getMessage());
-        assertThrows(UsageException.class, () -> run("sim:ft2:2:1:2", "out.topo"));
+        assertThrows(UsageException.class, () -> run("sim:ft2:2:1:2", "one.topo", "two.topo"));
         UsageException none = assertThrows(UsageException.class, () -> run(null, "-l"));
         assertTrue(none.getMessage().startsWith("no fabric: give --fabric"), none.getMessage());
         UsageException unknown = assertThrows(UsageException.class, () -> run(null, "--fabric", "nowhere"));

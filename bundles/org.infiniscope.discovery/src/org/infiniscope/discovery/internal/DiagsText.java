@@ -7,6 +7,7 @@ import java.util.Optional;
 import org.infiniscope.discovery.DiscoveredNode;
 import org.infiniscope.discovery.DiscoveredPort;
 import org.infiniscope.discovery.FabricSnapshot;
+import org.infiniscope.discovery.NodeNameMap;
 import org.infiniscope.mad.smp.LinkEncodings;
 import org.infiniscope.mad.smp.PortInfo;
 
@@ -20,12 +21,12 @@ final class DiagsText {
     }
 
     /** @return what ibhosts prints: a line per CA, in the topology file's order */
-    static String hosts(FabricSnapshot s) {
+    static String hosts(FabricSnapshot s, NodeNameMap names) {
         StringBuilder out = new StringBuilder();
         for (DiscoveredNode node : s.nodes().reversed()) {
             if (node.type() == DiscoveredNode.CA) {
                 out.append(String.format("Ca\t: 0x%016x ports %d \"%s\"\n", node.nodeGuid(), node.portCount(),
-                        node.description()));
+                        names.nameOf(node.nodeGuid(), node.description())));
             }
         }
         return out.toString();
@@ -35,15 +36,16 @@ final class DiagsText {
      * @return what ibswitches prints: a line per switch, in the topology file's order, its comment cut as the
      *         script's awk cuts it (at the first "port 0")
      */
-    static String switches(FabricSnapshot s) {
+    static String switches(FabricSnapshot s, NodeNameMap names) {
         StringBuilder out = new StringBuilder();
         for (DiscoveredNode node : s.nodes().reversed()) {
             if (!node.isSwitch()) {
                 continue;
             }
             DiscoveredPort p0 = node.port(0).orElse(null);
-            String desc = String.format("\"%s\" %s port 0 lid %d lmc %d", node.description(),
-                    node.enhancedPort0() ? "enhanced" : "base", p0 == null ? 0 : p0.lid(), p0 == null ? 0 : p0.lmc());
+            String desc = String.format("\"%s\" %s port 0 lid %d lmc %d",
+                    names.nameOf(node.nodeGuid(), node.description()), node.enhancedPort0() ? "enhanced" : "base",
+                    p0 == null ? 0 : p0.lid(), p0 == null ? 0 : p0.lmc());
             int pi = desc.indexOf("port 0");
             String pinfo = desc.substring(pi);
             desc = desc.substring(0, Math.max(pi - 1, 0));
@@ -68,7 +70,7 @@ final class DiagsText {
      * @param onlyType 0 for every node, else only the nodes of this type ({@code --switches-only},
      *        {@code --cas-only})
      */
-    static String linkinfo(FabricSnapshot s, boolean downOnly, int onlyType) {
+    static String linkinfo(FabricSnapshot s, boolean downOnly, int onlyType, NodeNameMap names) {
         StringBuilder out = new StringBuilder();
         Map<Long, DiscoveredNode> byGuid = s.nodesByGuid();
         Map<Long, List<FabricSnapshot.End>> ends = s.ends();
@@ -85,23 +87,24 @@ final class DiagsText {
                 if (!header) {
                     header = true;
                     if (node.isSwitch()) {
-                        out.append(String.format("Switch: 0x%016x %s:\n", portGuid(node, 0), node.description()));
+                        out.append(String.format("Switch: 0x%016x %s:\n", portGuid(node, 0),
+                                names.nameOf(node.nodeGuid(), node.description())));
                     } else {
                         out.append(String.format("%s: %s:\n", node.type() == DiscoveredNode.CA ? "CA" : "Router",
-                                node.description()));
+                                names.nameOf(node.nodeGuid(), node.description())));
                     }
                 }
                 int number = i;
                 FabricSnapshot.End end = ends.getOrDefault(node.nodeGuid(), List.of()).stream()
                         .filter(e -> e.port() == number).findFirst().orElse(null);
-                port(node, port.get(), end == null ? null : byGuid.get(end.peer()), end, out);
+                port(node, port.get(), end == null ? null : byGuid.get(end.peer()), end, names, out);
             }
         }
         return out.toString();
     }
 
     private static void port(DiscoveredNode node, DiscoveredPort p, DiscoveredNode peer, FabricSnapshot.End end,
-            StringBuilder out) {
+            NodeNameMap names, StringBuilder out) {
         boolean down = p.state() == DiscoveredPort.DOWN;
         String link;
         if (!down) {
@@ -117,7 +120,8 @@ final class DiagsText {
         DiscoveredPort peerPort = peer == null ? null : peer.port(end.peerPort()).orElse(null);
         if (peer != null) {
             int peerLid = peerPort != null && peerPort.lid() != 0 ? peerPort.lid() : lid(peer, 0);
-            remote = String.format("%6d %4d[%2s] \"%s\" (%s %s)\n", peerLid, end.peerPort(), "", peer.description(),
+            remote = String.format("%6d %4d[%2s] \"%s\" (%s %s)\n", peerLid, end.peerPort(), "",
+                    names.nameOf(peer.nodeGuid(), peer.description()),
                     peerPort == null ? "" : widthMessage(p, peerPort),
                     peerPort == null ? "" : speedMessage(node, p, peer, peerPort));
         } else if (down) {

@@ -2,6 +2,8 @@ package org.infiniscope.discovery.internal;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,7 +20,11 @@ import org.infiniscope.discovery.DiscoveredNode;
 import org.infiniscope.discovery.DiscoveredPort;
 import org.infiniscope.discovery.Discovery;
 import org.infiniscope.discovery.DiscoveryException;
+import org.infiniscope.discovery.FabricChange;
+import org.infiniscope.discovery.FabricDiff;
 import org.infiniscope.discovery.FabricSnapshot;
+import org.infiniscope.discovery.NodeNameMap;
+import org.infiniscope.discovery.NodeNameMapException;
 import org.infiniscope.mad.transport.ChannelProvider;
 import org.infiniscope.mad.transport.MadChannel;
 import org.infiniscope.mad.transport.MadTransport;
@@ -35,8 +41,9 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 
 /**
- * {@code discover}: sweeps the fabric and prints it as ibnetdiscover does (the topology file, or the
- * {@code -l/-H/-S/-R} lists), or as JSON. The fabric comes from {@code --fabric}, else from the framework property
+ * {@code discover}: sweeps the fabric and prints it as ibnetdiscover does (the topology file, the
+ * {@code -l/-H/-S/-R} lists, the {@code -p} ports report, {@code --diff} against a cache), or as JSON; reads and
+ * writes ibnetdiscover's cache files ({@link IbnetdiscCache}). The fabric comes from {@code --fabric}, else from the framework property
  * {@value #FABRIC_PROPERTY} that the launcher sets.
  */
 @Component(service = ConsoleTool.class)
@@ -44,14 +51,21 @@ public final class DiscoverTool implements ConsoleTool {
 
     /** The framework property holding the launcher's {@code --fabric}. */
     public static final String FABRIC_PROPERTY = "infiniscope.fabric";
+    /**
+     * The framework property holding the folder the launcher was started in: file arguments are relative to it, as
+     * the JVM may run elsewhere (under umad2sim, in a scratch folder).
+     */
+    public static final String FOLDER_PROPERTY = "infiniscope.cwd";
 
     private final String defaultFabric;
     private final Discovery discovery;
+    private String folder;
     private final FabricChannels channels = new FabricChannels();
 
     @Activate
     public DiscoverTool(BundleContext context, @Reference Discovery discovery) {
         this(context.getProperty(FABRIC_PROPERTY), discovery);
+        this.folder = context.getProperty(FOLDER_PROPERTY);
     }
 
     /** For tests: a tool with this default fabric and no provider yet. */
@@ -88,23 +102,136 @@ public final class DiscoverTool implements ConsoleTool {
     @Override
     public String usage() {
         return """
-                usage: infiniscope discover [--fabric F] [-l|-H|-S|-R] [-o N] [-t MS] [--retries N] [-y KEY] [--json]
-                  --fabric F     sim[:TOPOLOGY][@NODE[:PORT]], umad, umad:CA:PORT or ibsim:SOCKET[@NODE];
-                                 default: the launcher's --fabric
-                  -l, --list     list the nodes (CAs, switches, routers) instead of the topology
-                  -H, -S, -R     list only CAs, switches or routers
-                  -o N           SMPs in flight (default 16)
-                  -t MS          time-out of each attempt in ms (default 1000)
-                  --retries N    attempts after the first before a port is unreachable (default 3)
-                  -y, --m_key K  the M_Key the SMPs carry (nodes protected by another key stay unread)
-                  --progress     progress lines on standard error even when it is not a terminal
-                  --json         the snapshot as one JSON object""";
+                usage: infiniscope discover [--fabric F] [-l|-H|-S|-R|-p] [-g] [-m] [--node-name-map FILE]
+                                            [--cache FILE] [--load-cache FILE] [--diff FILE [--diffcheck KEYS]]
+                                            [-o N] [-t MS] [--retries N] [-y KEY] [--progress] [--json]
+                                            [TOPOLOGY-FILE]
+                  --fabric F            sim[:TOPOLOGY][@NODE[:PORT]], umad, umad:CA:PORT or ibsim:SOCKET[@NODE];
+                                        default: the launcher's --fabric
+                  -l, --list            list the nodes (CAs, switches, routers) instead of the topology
+                  -H, -S, -R            list only CAs, switches or routers
+                  -p, --ports           the ports report: a line per port with its peer
+                  -g, --grouping        the topology grouped by chassis (fabrics without chassis only)
+                  -m, --max_hops        add the longest route and the SMPs sent to the topology's header
+                  --node-name-map FILE  names for nodes: lines of GUID "name", as the diags read them
+                  --cache FILE          also write the fabric to FILE, in ibnetdiscover's cache format
+                  --load-cache FILE     print a cache file (ours or ibnetdiscover's) instead of sweeping
+                  --diff FILE           print only what differs from a cache file, as ibnetdiscover --diff
+                  --diffcheck KEYS      what --diff compares: sw,ca,router,port,lid,nodedesc
+                                        (default sw,ca,router,port)
+                  -o N                  SMPs in flight (default 16)
+                  -t MS                 time-out of each attempt in ms (default 1000)
+                  --retries N           attempts after the first before a port is unreachable (default 3)
+                  -y, --m_key K         the M_Key the SMPs carry (nodes protected by another key stay unread)
+                  --progress            progress lines on standard error even when it is not a terminal
+                  --json                the snapshot as one JSON object (with --diff: the changes, as events)
+                  TOPOLOGY-FILE         write the topology, list or diff there instead of standard output""";
     }
 
     @Override
     public int run(ToolInvocation invocation) throws UsageException {
         DiscoverArgs args = DiscoverArgs.parse(invocation.args());
         PrintWriter err = invocation.err();
+        String prefix = "infiniscope discover: ";
+        NodeNameMap names = NodeNameMap.EMPTY;
+        FabricSnapshot cached = null;
+        try {
+            if (args.nodeNameMap() != null) {
+                names = NodeNameMap.load(Files2.resolve(folder, args.nodeNameMap()));
+            }
+            if (args.diff() != null) {
+                cached = IbnetdiscCache.read(Files2.resolve(folder, args.diff()));
+            }
+        } catch (IOException e) {
+            err.println(prefix + "cannot read " + Files2.describe(e));
+            return ExitStatus.FAILURE;
+        } catch (NodeNameMapException | IbnetdiscCache.CacheException e) {
+            err.println(prefix + e.getMessage());
+            return ExitStatus.FAILURE;
+        }
+        FabricSnapshot snapshot;
+        if (args.loadCache() != null) {
+            try {
+                snapshot = IbnetdiscCache.read(Files2.resolve(folder, args.loadCache()));
+            } catch (IOException e) {
+                err.println(prefix + "cannot read " + Files2.describe(e));
+                return ExitStatus.FAILURE;
+            } catch (IbnetdiscCache.CacheException e) {
+                err.println(prefix + e.getMessage());
+                return ExitStatus.FAILURE;
+            }
+        } else {
+            snapshot = sweep(args, err);
+            if (snapshot == null) {
+                return ExitStatus.FAILURE;
+            }
+        }
+        if (args.grouping()) {
+            Optional<String> chassis = chassis(snapshot);
+            if (chassis.isPresent()) {
+                err.println(prefix + "-g: " + chassis.get()
+                        + ", which ibnetdiscover groups into a chassis; grouping chassis is not implemented");
+                return ExitStatus.FAILURE;
+            }
+        }
+        IbnetdiscoverText text = new IbnetdiscoverText(snapshot, names);
+        String output;
+        if (args.json() && cached != null) {
+            output = Json.write(changes(FabricDiff.compare(cached, snapshot))) + "\n";
+        } else if (args.json()) {
+            output = Json.write(json(snapshot)) + "\n";
+        } else if (args.ports()) {
+            output = text.ports();
+        } else if (!args.list().isEmpty()) {
+            output = text.list(args.list());
+        } else if (cached != null) {
+            output = IbnetdiscoverDiff.diff(cached, snapshot, args.diffChecks(), names);
+        } else {
+            output = text.topology(IbnetdiscoverText.ctime(ZonedDateTime.now()), args.grouping(), args.maxHops());
+        }
+        try {
+            // as ibnetdiscover: the ports report always goes to standard output
+            if (args.output() != null && !args.ports()) {
+                Files.writeString(Files2.resolve(folder, args.output()), output);
+            } else {
+                PrintWriter out = invocation.out();
+                out.print(output);
+                out.flush();
+            }
+            if (args.cache() != null) {
+                IbnetdiscCache.write(snapshot, Files2.resolve(folder, args.cache()));
+            }
+        } catch (IOException e) {
+            err.println(prefix + "cannot write " + Files2.describe(e));
+            return ExitStatus.FAILURE;
+        }
+        return ExitStatus.OK;
+    }
+
+    /** Vendor IDs whose chassis libibnetdisc finds by their own rules: Voltaire, Topspin, SilverStorm, Xsigo. */
+    private static final java.util.Set<Integer> CHASSIS_VENDORS = java.util.Set.of(0x08f1, 0x05ad, 0x066a, 0x1397);
+
+    /**
+     * @return why libibnetdisc would group some nodes into a chassis: a vendor with chassis rules of its own, or
+     *         nodes that share a system image GUID; empty when -g prints every node as a non-chassis node
+     */
+    static Optional<String> chassis(FabricSnapshot snapshot) {
+        Map<Long, DiscoveredNode> bySystemImage = new java.util.HashMap<>();
+        for (DiscoveredNode n : snapshot.nodes()) {
+            if (CHASSIS_VENDORS.contains(n.vendorId())) {
+                return Optional.of(String.format("node 0x%016x has vendor ID 0x%x", n.nodeGuid(), n.vendorId()));
+            }
+            DiscoveredNode other = n.systemImageGuid() == 0 ? null : bySystemImage.putIfAbsent(n.systemImageGuid(), n);
+            if (other != null) {
+                return Optional.of(String.format("nodes 0x%016x and 0x%016x share system image GUID 0x%016x",
+                        other.nodeGuid(), n.nodeGuid(), n.systemImageGuid()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** @return the sweep's snapshot, or null when it failed (and was reported) */
+    private FabricSnapshot sweep(DiscoverArgs args, PrintWriter err) throws UsageException {
         String fabric = args.fabric() != null ? args.fabric() : defaultFabric;
         if (fabric == null || fabric.isBlank()) {
             throw new UsageException("no fabric: give --fabric " + FabricChannels.CHOICES
@@ -120,33 +247,20 @@ public final class DiscoverTool implements ConsoleTool {
             channel = provider.get().open(fabric);
         } catch (IOException e) {
             err.println("infiniscope discover: cannot open fabric '" + fabric + "': " + e.getMessage());
-            return ExitStatus.FAILURE;
+            return null;
         }
-        FabricSnapshot snapshot;
         try (MadTransport transport = start(channel, args.options().window());
                 ProgressLine progress = ProgressLine.of(name(), err, args.progress())) {
-            snapshot = discovery.sweep(transport, args.options(), progress);
+            return discovery.sweep(transport, args.options(), progress);
         } catch (IOException e) {
             err.println("infiniscope discover: cannot start the MAD transport on '" + fabric + "': " + e.getMessage());
-            return ExitStatus.FAILURE;
         } catch (DiscoveryException e) {
             err.println("infiniscope discover: " + e.getMessage());
-            return ExitStatus.FAILURE;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             err.println("infiniscope discover: interrupted");
-            return ExitStatus.FAILURE;
         }
-        PrintWriter out = invocation.out();
-        if (args.json()) {
-            out.println(Json.write(json(snapshot)));
-        } else if (!args.list().isEmpty()) {
-            out.print(IbnetdiscoverText.list(snapshot, args.list()));
-        } else {
-            out.print(IbnetdiscoverText.topology(snapshot, IbnetdiscoverText.ctime(ZonedDateTime.now())));
-        }
-        out.flush();
-        return ExitStatus.OK;
+        return null;
     }
 
     /** The transport owns the channel once started; if it cannot start, the channel is still ours to close. */
@@ -211,6 +325,31 @@ public final class DiscoverTool implements ConsoleTool {
         json.put("nodes", nodes);
         json.put("links", links);
         return json;
+    }
+
+    /** {@code --diff --json}: the changes from the cache to now, as {@link FabricDiff} finds them. */
+    static Map<String, Object> changes(List<FabricChange> changes) {
+        List<Object> list = new ArrayList<>();
+        for (FabricChange c : changes) {
+            Map<String, Object> change = new LinkedHashMap<>();
+            change.put("kind", c.kind().name());
+            if (c.link() != null) {
+                change.put("a", hex(c.link().nodeA()));
+                change.put("portA", c.link().portA());
+                change.put("b", hex(c.link().nodeB()));
+                change.put("portB", c.link().portB());
+            } else {
+                change.put("node", hex(c.nodeGuid()));
+                if (c.kind().name().startsWith("PORT")) {
+                    change.put("port", c.port());
+                }
+                if (!c.fields().isEmpty()) {
+                    change.put("fields", c.fields());
+                }
+            }
+            list.add(change);
+        }
+        return Map.of("changes", list);
     }
 
     private static String hex(long value) {

@@ -8,14 +8,27 @@ import java.util.Optional;
 import org.infiniscope.discovery.DiscoveredNode;
 import org.infiniscope.discovery.DiscoveredPort;
 import org.infiniscope.discovery.FabricSnapshot;
+import org.infiniscope.discovery.NodeNameMap;
 
 /**
  * A snapshot as {@code ibnetdiscover} prints it: the topology file (switches, then CAs, then routers, the last found
- * first, as libibnetdisc prepends each node to its type's list) and the {@code -l/-H/-S/-R} lists.
+ * first, as libibnetdisc prepends each node to its type's list), the {@code -l/-H/-S/-R} lists and the {@code -p}
+ * ports report. Names come from a node-name map where ibnetdiscover remaps them (switch lines, peers, lists, ports
+ * report), and from the NodeDescription where it does not (a CA's or router's own line). {@link IbnetdiscoverDiff}
+ * prints {@code --diff} with the same lines.
  */
 final class IbnetdiscoverText {
 
-    private IbnetdiscoverText() {
+    private final FabricSnapshot snapshot;
+    private final NodeNameMap names;
+    private final Map<Long, DiscoveredNode> byGuid;
+    private final Map<Long, List<FabricSnapshot.End>> ends;
+
+    IbnetdiscoverText(FabricSnapshot snapshot, NodeNameMap names) {
+        this.snapshot = snapshot;
+        this.names = names;
+        this.byGuid = snapshot.nodesByGuid();
+        this.ends = snapshot.ends();
     }
 
     /** @return the date as ctime(3) prints it, ibnetdiscover's "generated on" line */
@@ -27,70 +40,147 @@ final class IbnetdiscoverText {
     }
 
     static String topology(FabricSnapshot s, String generatedOn) {
+        return new IbnetdiscoverText(s, NodeNameMap.EMPTY).topology(generatedOn, false, false);
+    }
+
+    /**
+     * @param grouping {@code -g}: the layout of a fabric without vendor chassis ("Non-Chassis Nodes"); the caller
+     *        refuses fabrics with chassis
+     * @param maxHops {@code -m}: the longest directed route and the SMPs the sweep sent, after the date
+     */
+    String topology(String generatedOn, boolean grouping, boolean maxHops) {
         StringBuilder out = new StringBuilder();
         out.append("#\n# Topology file: generated on ").append(generatedOn).append("\n#\n");
-        Map<Long, DiscoveredNode> byGuid = s.nodesByGuid();
-        DiscoveredNode local = byGuid.get(s.localNodeGuid());
+        if (maxHops) {
+            out.append(String.format("# Reported max hops discovered: %d\n# Total MADs used: %d\n", maxHops(snapshot),
+                    snapshot.smpsSent()));
+        }
+        DiscoveredNode local = byGuid.get(snapshot.localNodeGuid());
         out.append(String.format("# Initiated from node %016x port %016x\n", local.nodeGuid(),
-                portGuid(local, local.isSwitch() ? 0 : s.localPort())));
-        Map<Long, List<FabricSnapshot.End>> ends = s.ends();
+                portGuid(local, local.isSwitch() ? 0 : snapshot.localPort())));
+        if (grouping) {
+            out.append("\nNon-Chassis Nodes\n");
+        }
         for (int type : new int[]{DiscoveredNode.SWITCH, DiscoveredNode.CA, DiscoveredNode.ROUTER}) {
-            for (DiscoveredNode node : s.nodes().reversed()) {
-                if (node.type() != type) {
-                    continue;
-                }
-                out.append(String.format("\nvendid=0x%x\ndevid=0x%x\nsysimgguid=0x%x\n", node.vendorId(),
-                        node.deviceId(), node.systemImageGuid()));
-                switch (type) {
-                    case DiscoveredNode.SWITCH -> {
-                        DiscoveredPort p0 = node.port(0).orElse(null);
-                        out.append(String.format("switchguid=0x%x(%x)\n", node.nodeGuid(), portGuid(node, 0)));
-                        out.append(
-                                String.format("Switch\t%d %s\t\t# \"%s\" %s port 0 lid %d lmc %d\n", node.portCount(),
-                                        id(node), node.description(), node.enhancedPort0() ? "enhanced" : "base",
-                                        p0 == null ? 0 : p0.lid(), p0 == null ? 0 : p0.lmc()));
-                    }
-                    case DiscoveredNode.CA -> {
-                        out.append(String.format("caguid=0x%x\n", node.nodeGuid()));
-                        out.append(String.format("Ca\t%d %s\t\t# \"%s\"\n", node.portCount(), id(node),
-                                node.description()));
-                    }
-                    default -> {
-                        out.append(String.format("rtguid=0x%x\n", node.nodeGuid()));
-                        out.append(String.format("Rt\t%d %s\t\t# \"%s\"\n", node.portCount(), id(node),
-                                node.description()));
-                    }
-                }
+            for (DiscoveredNode node : typeList(type)) {
+                header(node, "", "", grouping, out);
                 for (FabricSnapshot.End e : ends.getOrDefault(node.nodeGuid(), List.of())) {
-                    port(node, e, byGuid.get(e.peer()), out);
+                    port(node, e.port(), "", out);
                 }
             }
         }
         return out.toString();
     }
 
-    private static void port(DiscoveredNode node, FabricSnapshot.End e, DiscoveredNode peer, StringBuilder out) {
-        Optional<DiscoveredPort> local = node.port(e.port());
+    /**
+     * @return the hops to the farthest node by the shortest directed routes: libibnetdisc's maxhops_discovered, as
+     *         its sweep goes out hop by hop (the routes a parallel sweep happened to take first may be longer)
+     */
+    static int maxHops(FabricSnapshot s) {
+        Map<Long, DiscoveredNode> nodes = s.nodesByGuid();
+        Map<Long, List<FabricSnapshot.End>> ends = s.ends();
+        Map<Long, Integer> hops = new java.util.HashMap<>(Map.of(s.localNodeGuid(), 0));
+        java.util.ArrayDeque<Long> queue = new java.util.ArrayDeque<>(List.of(s.localNodeGuid()));
+        int max = 0;
+        while (!queue.isEmpty()) {
+            long at = queue.poll();
+            DiscoveredNode node = nodes.get(at);
+            for (FabricSnapshot.End e : ends.getOrDefault(at, List.of())) {
+                boolean forwards = node.isSwitch() || at == s.localNodeGuid() && e.port() == s.localPort();
+                if (forwards && nodes.containsKey(e.peer()) && !hops.containsKey(e.peer())) {
+                    int h = hops.get(at) + 1;
+                    hops.put(e.peer(), h);
+                    max = Math.max(max, h);
+                    queue.add(e.peer());
+                }
+            }
+        }
+        return max;
+    }
+
+    /** @return the nodes of a type as libibnetdisc lists them: the last found first */
+    List<DiscoveredNode> typeList(int type) {
+        return snapshot.nodes().reversed().stream().filter(n -> n.type() == type).toList();
+    }
+
+    /**
+     * A node's header lines (out_switch, out_ca): a blank line, the ids each after {@code idPrefix}, the node line
+     * after {@code linePrefix}.
+     */
+    void header(DiscoveredNode node, String idPrefix, String linePrefix, boolean grouping, StringBuilder out) {
+        out.append(
+                String.format("\n%svendid=0x%x\n%sdevid=0x%x\n", idPrefix, node.vendorId(), idPrefix, node.deviceId()));
+        if (node.systemImageGuid() != 0) {
+            out.append(String.format("%ssysimgguid=0x%x\n", idPrefix, node.systemImageGuid()));
+        }
+        switch (node.type()) {
+            case DiscoveredNode.SWITCH -> out.append(String.format("%sswitchguid=0x%x(%x)%s\n", idPrefix,
+                    node.nodeGuid(), portGuid(node, 0), grouping ? "\t# " : ""));
+            case DiscoveredNode.CA -> out.append(String.format("%scaguid=0x%x\n", idPrefix, node.nodeGuid()));
+            default -> out.append(String.format("%srtguid=0x%x\n", idPrefix, node.nodeGuid()));
+        }
+        detail(node, linePrefix, out);
+        out.append('\n');
+    }
+
+    /** The node line alone, without its newline (out_switch_detail, out_ca_detail). */
+    void detail(DiscoveredNode node, String prefix, StringBuilder out) {
+        if (node.isSwitch()) {
+            DiscoveredPort p0 = node.port(0).orElse(null);
+            out.append(String.format("%sSwitch\t%d %s\t\t# \"%s\" %s port 0 lid %d lmc %d", prefix, node.portCount(),
+                    id(node), names.nameOf(node.nodeGuid(), node.description()),
+                    node.enhancedPort0() ? "enhanced" : "base", p0 == null ? 0 : p0.lid(), p0 == null ? 0 : p0.lmc()));
+        } else {
+            // ibnetdiscover's own line of a CA or router shows the NodeDescription, never the map's name
+            out.append(String.format("%s%s\t%d %s\t\t# \"%s\"", prefix, node.type() == DiscoveredNode.CA ? "Ca" : "Rt",
+                    node.portCount(), id(node), NodeNameMap.printable(node.description())));
+        }
+    }
+
+    /** @return the node with this GUID, or null */
+    DiscoveredNode node(long guid) {
+        return byGuid.get(guid);
+    }
+
+    /** @return the peer of a port, if it has a link */
+    Optional<FabricSnapshot.End> peer(DiscoveredNode node, int port) {
+        return ends.getOrDefault(node.nodeGuid(), List.of()).stream().filter(e -> e.port() == port).findFirst();
+    }
+
+    /** A port's line in the topology (out_switch_port, out_ca_port); nothing when the port has no link. */
+    void port(DiscoveredNode node, int number, String prefix, StringBuilder out) {
+        FabricSnapshot.End e = peer(node, number).orElse(null);
+        if (e == null) {
+            return;
+        }
+        DiscoveredNode peer = byGuid.get(e.peer());
+        Optional<DiscoveredPort> local = node.port(number);
         String rate = local.map(p -> rate(node, p)).orElse("?x?DR");
+        String peerName = names.nameOf(peer.nodeGuid(), peer.description());
         int peerLid = lid(peer, peer.isSwitch() ? 0 : e.peerPort());
         if (node.isSwitch()) {
-            out.append(String.format("[%d]\t%s[%d]", e.port(), id(peer), e.peerPort()));
+            out.append(String.format("%s[%d]\t%s[%d]", prefix, number, id(peer), e.peerPort()));
             if (!peer.isSwitch()) {
                 out.append(String.format("(%x) ", portGuid(peer, e.peerPort())));
             }
-            out.append(String.format("\t\t# \"%s\" lid %d %s\n", peer.description(), peerLid, rate));
+            out.append(String.format("\t\t# \"%s\" lid %d %s\n", peerName, peerLid, rate));
         } else {
-            out.append(String.format("[%d](%x) \t%s[%d]", e.port(), portGuid(node, e.port()), id(peer), e.peerPort()));
+            out.append(String.format("%s[%d](%x) \t%s[%d]", prefix, number, portGuid(node, number), id(peer),
+                    e.peerPort()));
             if (!peer.isSwitch()) {
                 out.append(String.format(" (%x) ", portGuid(peer, e.peerPort())));
             }
-            out.append(String.format("\t\t# lid %d lmc %d \"%s\" lid %d %s\n", lid(node, e.port()),
-                    local.map(DiscoveredPort::lmc).orElse(0), peer.description(), peerLid, rate));
+            out.append(String.format("\t\t# lid %d lmc %d \"%s\" lid %d %s\n", lid(node, number),
+                    local.map(DiscoveredPort::lmc).orElse(0), peerName, peerLid, rate));
         }
     }
 
     /** The lists of {@code -l} (CAs, switches, routers), {@code -H}, {@code -S} and {@code -R}. */
     static String list(FabricSnapshot s, List<Integer> types) {
+        return new IbnetdiscoverText(s, NodeNameMap.EMPTY).list(types);
+    }
+
+    String list(List<Integer> types) {
         StringBuilder out = new StringBuilder();
         for (int type : types) {
             String name = switch (type) {
@@ -98,14 +188,75 @@ final class IbnetdiscoverText {
                 case DiscoveredNode.CA -> "Ca";
                 default -> "Router";
             };
-            for (DiscoveredNode node : s.nodes().reversed()) {
-                if (node.type() == type) {
-                    out.append(String.format("%s\t : 0x%016x ports %d devid 0x%x vendid 0x%x \"%s\"\n", name,
-                            node.nodeGuid(), node.portCount(), node.deviceId(), node.vendorId(), node.description()));
+            for (DiscoveredNode node : typeList(type)) {
+                out.append(String.format("%s\t : 0x%016x ports %d devid 0x%x vendid 0x%x \"%s\"\n", name,
+                        node.nodeGuid(), node.portCount(), node.deviceId(), node.vendorId(),
+                        names.nameOf(node.nodeGuid(), node.description())));
+            }
+        }
+        return out.toString();
+    }
+
+    /**
+     * The ports report of {@code -p}: every node, the last found first whatever its type, its ports from the
+     * highest number down to 1, each with its peer or, when it has none, only its node's name.
+     */
+    String ports() {
+        StringBuilder out = new StringBuilder();
+        for (DiscoveredNode node : snapshot.nodes().reversed()) {
+            String name = names.nameOf(node.nodeGuid(), node.description());
+            for (int number = node.portCount(); number > 0; number--) {
+                DiscoveredPort port = present(node, number);
+                if (port == null) {
+                    continue;
+                }
+                int width = port.widthActive();
+                int speed = port.speedActive();
+                // extended speeds count when the node announces them: a switch in port 0's CapabilityMask
+                int capability = node.isSwitch()
+                        ? node.port(0).map(DiscoveredPort::capabilityMask).orElse(0)
+                        : port.capabilityMask();
+                int ext = (capability & org.infiniscope.mad.smp.PortInfo.CAP_EXTENDED_SPEEDS) != 0
+                        ? port.speedExtActive()
+                        : 0;
+                if (node.isSwitch() && node.port(0).isEmpty()) {
+                    width = speed = ext = 0; // no port 0: no CapabilityMask to trust the speeds by
+                }
+                out.append(String.format("%2s %5d %2d 0x%016x %s %s", shortType(node), baseLid(node, port),
+                        port.number(), port.portGuid(), widthCompat(width), speedCompat(speed, ext)));
+                FabricSnapshot.End e = peer(node, number).orElse(null);
+                DiscoveredNode peer = e == null ? null : byGuid.get(e.peer());
+                if (peer != null) {
+                    DiscoveredPort peerPort = present(peer, e.peerPort());
+                    out.append(String.format(" - %2s %5d %2d 0x%016x ( '%s' - '%s' )\n", shortType(peer),
+                            peerPort == null ? 0 : baseLid(peer, peerPort), e.peerPort(),
+                            peerPort == null ? 0 : peerPort.portGuid(), name,
+                            names.nameOf(peer.nodeGuid(), peer.description())));
+                } else {
+                    out.append(String.format("%36s'%s'\n", "", name));
                 }
             }
         }
         return out.toString();
+    }
+
+    /** @return the port if the sweep read it (libibnetdisc has a port object), else null */
+    static DiscoveredPort present(DiscoveredNode node, int number) {
+        DiscoveredPort p = node.port(number).orElse(null);
+        return p == null || !p.reachable() && p.state() == 0 ? null : p;
+    }
+
+    /** libibnetdisc's base_lid: a switch's ports all carry its port 0 LID. */
+    static int baseLid(DiscoveredNode node, DiscoveredPort port) {
+        return node.isSwitch() ? lid(node, 0) : port.lid();
+    }
+
+    private static String shortType(DiscoveredNode node) {
+        return switch (node.type()) {
+            case DiscoveredNode.SWITCH -> "SW";
+            case DiscoveredNode.CA -> "CA";
+            default -> "RT";
+        };
     }
 
     /** Width and speed as ibnetdiscover prints a link: the active values of this side's port. */
@@ -144,11 +295,23 @@ final class IbnetdiscoverText {
         };
     }
 
-    private static long portGuid(DiscoveredNode node, int port) {
+    /** ibnetdiscover's dump_linkwidth_compat: "??" for an unknown width. */
+    private static String widthCompat(int width) {
+        String text = widthText(width);
+        return text.equals("?x") ? "??" : text;
+    }
+
+    /** ibnetdiscover's speed in the ports report: "???" for an unknown one. */
+    private static String speedCompat(int speed, int ext) {
+        String text = speedText(speed, ext);
+        return text.equals("?DR") ? "???" : text;
+    }
+
+    static long portGuid(DiscoveredNode node, int port) {
         return node.port(port).map(DiscoveredPort::portGuid).orElse(0L);
     }
 
-    private static int lid(DiscoveredNode node, int port) {
+    static int lid(DiscoveredNode node, int port) {
         return node.port(port).map(DiscoveredPort::lid).orElse(0);
     }
 

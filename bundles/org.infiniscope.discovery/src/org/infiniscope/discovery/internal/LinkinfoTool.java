@@ -7,6 +7,7 @@ import org.infiniscope.console.ConsoleTool;
 import org.infiniscope.discovery.DiscoveredNode;
 import org.infiniscope.discovery.Discovery;
 import org.infiniscope.discovery.FabricSnapshot;
+import org.infiniscope.discovery.NodeNameMap;
 import org.infiniscope.mad.transport.ChannelProvider;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
@@ -24,7 +25,8 @@ public final class LinkinfoTool extends SnapshotTool {
 
     @Activate
     public LinkinfoTool(BundleContext context, @Reference Discovery discovery) {
-        this(context.getProperty(DiscoverTool.FABRIC_PROPERTY), discovery);
+        super(context.getProperty(DiscoverTool.FABRIC_PROPERTY), context.getProperty(DiscoverTool.FOLDER_PROPERTY),
+                discovery);
     }
 
     /** For tests: a tool with this default fabric and no provider yet. */
@@ -55,10 +57,11 @@ public final class LinkinfoTool extends SnapshotTool {
     @Override
     public String usage() {
         return """
-                usage: infiniscope linkinfo [--fabric F] [-d] [--switches-only|--cas-only] [-o N] [-t MS] [--retries N]
+                usage: infiniscope linkinfo [--fabric F] [--node-name-map FILE] [-d] [--switches-only|--cas-only] [-o N] [-t MS] [--retries N]
                   -d, --down       only the ports in state Down
                   --switches-only  only switches
                   --cas-only       only CAs
+                  --node-name-map FILE  names for nodes: lines of GUID "name", as the diags read them
                   --fabric F       sim[:TOPOLOGY][@NODE[:PORT]], umad, umad:CA:PORT or ibsim:SOCKET[@NODE];
                                    default: the launcher's --fabric
                   -o N             SMPs in flight (default 16)
@@ -74,8 +77,8 @@ public final class LinkinfoTool extends SnapshotTool {
     }
 
     @Override
-    String print(FabricSnapshot snapshot, Set<String> flags) {
+    String print(FabricSnapshot snapshot, Set<String> flags, NodeNameMap names) {
         int only = flags.contains("switches") ? DiscoveredNode.SWITCH : flags.contains("cas") ? DiscoveredNode.CA : 0;
-        return DiagsText.linkinfo(snapshot, flags.contains("down"), only);
+        return DiagsText.linkinfo(snapshot, flags.contains("down"), only, names);
     }
 }

@@ -53,12 +53,20 @@ final class NodeBuilder {
 
     void port(int number, PortInfo p) {
         long portGuid = isSwitch() ? info.portGuid() : portGuids.getOrDefault(number, 0L);
+        ports.put(number, read(number, portGuid, p));
+    }
+
+    /**
+     * A port as its PortInfo reads, the one place a sweep, a re-sweep and a cache turn PortInfo into a
+     * {@link DiscoveredPort}: the extended speeds count only where the port's CapabilityMask announces them.
+     */
+    static DiscoveredPort read(int number, long portGuid, PortInfo p) {
         boolean extended = (p.capabilityMask() & PortInfo.CAP_EXTENDED_SPEEDS) != 0;
         int ext = extended ? p.linkSpeedExtActive() : 0;
-        ports.put(number, new DiscoveredPort(number, portGuid, p.lid(), p.lmc(), p.portState(), p.portPhysicalState(),
+        return new DiscoveredPort(number, portGuid, p.lid(), p.lmc(), p.portState(), p.portPhysicalState(),
                 p.linkWidthActive(), p.linkSpeedActive(), ext, p.capabilityMask(), true, p.linkWidthSupported(),
                 p.linkSpeedSupported(), p.linkSpeedExtSupported(), p.linkWidthEnabled(), p.linkSpeedEnabled(),
-                extended ? p.linkSpeedExtEnabled() : 0, p.neighborMtu(), p.mtuCap(), p.gidPrefix(), p.masterSmLid()));
+                extended ? p.linkSpeedExtEnabled() : 0, p.neighborMtu(), p.mtuCap(), p.gidPrefix(), p.masterSmLid());
     }
 
     /** The port did not answer, or the node behind it did not. */

@@ -13,6 +13,8 @@ import org.infiniscope.console.UsageException;
 import org.infiniscope.discovery.Discovery;
 import org.infiniscope.discovery.DiscoveryException;
 import org.infiniscope.discovery.FabricSnapshot;
+import org.infiniscope.discovery.NodeNameMap;
+import org.infiniscope.discovery.NodeNameMapException;
 import org.infiniscope.mad.transport.ChannelProvider;
 import org.infiniscope.mad.transport.MadChannel;
 import org.infiniscope.mad.transport.MadTransport;
@@ -27,10 +29,17 @@ import org.infiniscope.mad.transport.TransportConfig;
 abstract class SnapshotTool implements ConsoleTool {
 
     private final String defaultFabric;
+    private final String folder;
     private final Discovery discovery;
     private final FabricChannels channels = new FabricChannels();
 
     SnapshotTool(String defaultFabric, Discovery discovery) {
+        this(defaultFabric, null, discovery);
+    }
+
+    /** @param folder the folder file arguments are relative to ({@link DiscoverTool#FOLDER_PROPERTY}), null: the JVM's */
+    SnapshotTool(String defaultFabric, String folder, Discovery discovery) {
+        this.folder = folder;
         this.defaultFabric = defaultFabric;
         this.discovery = discovery;
     }
@@ -52,8 +61,8 @@ abstract class SnapshotTool implements ConsoleTool {
     /** @return the tool's own flags: each spelling to its canonical name */
     abstract Map<String, String> flags();
 
-    /** @return the output of the snapshot, given the tool's flags */
-    abstract String print(FabricSnapshot snapshot, Set<String> flags);
+    /** @return the output of the snapshot, given the tool's flags, naming nodes by the map */
+    abstract String print(FabricSnapshot snapshot, Set<String> flags, NodeNameMap names);
 
     @Override
     public final int run(ToolInvocation invocation) throws UsageException {
@@ -70,6 +79,18 @@ abstract class SnapshotTool implements ConsoleTool {
                     + " (no installed provider handles it)");
         }
         String prefix = "infiniscope " + name() + ": ";
+        NodeNameMap names = NodeNameMap.EMPTY;
+        if (args.nodeNameMap() != null) {
+            try {
+                names = NodeNameMap.load(Files2.resolve(folder, args.nodeNameMap()));
+            } catch (IOException e) {
+                err.println(prefix + "cannot read " + Files2.describe(e));
+                return ExitStatus.FAILURE;
+            } catch (NodeNameMapException e) {
+                err.println(prefix + e.getMessage());
+                return ExitStatus.FAILURE;
+            }
+        }
         MadChannel channel;
         try {
             channel = provider.get().open(fabric);
@@ -100,7 +121,7 @@ abstract class SnapshotTool implements ConsoleTool {
             return ExitStatus.FAILURE;
         }
         PrintWriter out = invocation.out();
-        out.print(print(snapshot, args.flags()));
+        out.print(print(snapshot, args.flags(), names));
         out.flush();
         return ExitStatus.OK;
     }

@@ -54,4 +54,65 @@ final class Snapshots {
     private static boolean down(DiscoveredNode node, int port) {
         return node != null && node.port(port).map(p -> p.state() == DiscoveredPort.DOWN).orElse(false);
     }
+
+    /**
+     * Puts finished nodes in the order {@link #build} gives and gives each a directed route: breadth first from the
+     * local node over the links, forwarding only through switches (and the local node's own port).
+     *
+     * @param reorder false to keep the nodes in the order given (a cache file's), true to drop the nodes no link
+     *        joins to the local node and order the rest as a sweep finds them
+     */
+    static FabricSnapshot ordered(List<DiscoveredNode> unordered, List<DiscoveredLink> links, long localGuid,
+            int localPort, long sent, boolean reorder) {
+        Map<Long, DiscoveredNode> byGuid = new java.util.HashMap<>();
+        unordered.forEach(n -> byGuid.put(n.nodeGuid(), n));
+        FabricSnapshot all = new FabricSnapshot(unordered, links, localGuid, localPort, sent);
+        Map<Long, List<FabricSnapshot.End>> ends = all.ends();
+        Map<Long, List<Integer>> routes = new java.util.HashMap<>();
+        routes.put(localGuid, List.of());
+        java.util.ArrayDeque<Long> queue = new java.util.ArrayDeque<>(List.of(localGuid));
+        while (!queue.isEmpty()) {
+            long at = queue.poll();
+            DiscoveredNode node = byGuid.get(at);
+            List<Integer> route = routes.get(at);
+            if (route.size() >= org.infiniscope.mad.smp.Smp.MAX_HOPS) {
+                continue;
+            }
+            for (FabricSnapshot.End e : ends.getOrDefault(at, List.of())) {
+                boolean forwards = node.isSwitch() ? e.port() > 0 : at == localGuid && e.port() == localPort;
+                if (forwards && byGuid.containsKey(e.peer()) && !routes.containsKey(e.peer())) {
+                    List<Integer> next = new ArrayList<>(route);
+                    next.add(e.port());
+                    routes.put(e.peer(), List.copyOf(next));
+                    queue.add(e.peer());
+                }
+            }
+        }
+        Set<Long> seen = new HashSet<>();
+        List<Long> found = new ArrayList<>();
+        if (reorder) {
+            found.add(localGuid);
+            seen.add(localGuid);
+            for (int i = 0; i < found.size(); i++) {
+                for (FabricSnapshot.End e : ends.getOrDefault(found.get(i), List.of())) {
+                    if (byGuid.containsKey(e.peer()) && seen.add(e.peer())) {
+                        found.add(e.peer());
+                    }
+                }
+            }
+        } else {
+            unordered.forEach(n -> found.add(n.nodeGuid()));
+            seen.addAll(found);
+        }
+        List<DiscoveredNode> ordered = new ArrayList<>();
+        for (long guid : found) {
+            DiscoveredNode n = byGuid.get(guid);
+            ordered.add(new DiscoveredNode(n.type(), n.nodeGuid(), n.systemImageGuid(), n.description(), n.vendorId(),
+                    n.deviceId(), n.revision(), n.portCount(), n.enhancedPort0(), n.ports(),
+                    routes.getOrDefault(n.nodeGuid(), List.of())));
+        }
+        List<DiscoveredLink> kept = links.stream().filter(l -> seen.contains(l.nodeA()) && seen.contains(l.nodeB()))
+                .toList();
+        return new FabricSnapshot(ordered, kept, localGuid, localPort, sent);
+    }
 }

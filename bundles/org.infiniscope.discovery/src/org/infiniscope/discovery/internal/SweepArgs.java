@@ -11,13 +11,15 @@ import org.infiniscope.discovery.SweepOptions;
 
 /**
  * The arguments of a tool that sweeps the fabric and prints from the snapshot: {@code --fabric}, {@code -o},
- * {@code -t}, {@code --retries}, {@code -y/--m_key}, {@code --progress}, and the tool's own flags.
+ * {@code -t}, {@code --retries}, {@code -y/--m_key}, {@code --progress}, {@code --node-name-map}, and the tool's own
+ * flags.
  *
  * @param fabric the {@code --fabric}, or null for the launcher's
  * @param flags the tool's flags given, by their canonical name
  * @param options the sweep's window, time-out and retries
+ * @param nodeNameMap the {@code --node-name-map} file, or null
  */
-record SweepArgs(String fabric, Set<String> flags, SweepOptions options) {
+record SweepArgs(String fabric, Set<String> flags, SweepOptions options, String nodeNameMap) {
 
     /** The flag {@code --progress} gives: progress lines on the error stream even when it is not a terminal. */
     static final String PROGRESS = "--progress";
@@ -28,6 +30,7 @@ record SweepArgs(String fabric, Set<String> flags, SweepOptions options) {
      */
     static SweepArgs parse(String tool, List<String> args, Map<String, String> flags) throws UsageException {
         String fabric = null;
+        String nodeNameMap = null;
         Set<String> given = new TreeSet<>();
         int window = SweepOptions.DEFAULT.window();
         long timeout = SweepOptions.DEFAULT.timeout().toMillis();
@@ -47,6 +50,7 @@ record SweepArgs(String fabric, Set<String> flags, SweepOptions options) {
             }
             switch (arg) {
                 case "--fabric" -> fabric = value != null ? value : next(args, ++i, arg);
+                case "--node-name-map" -> nodeNameMap = value != null ? value : next(args, ++i, arg);
                 case "-o", "--outstanding_smps" ->
                     window = number(value != null ? value : next(args, ++i, arg), arg, 1, 4096);
                 case "-t", "--timeout" ->
@@ -59,7 +63,8 @@ record SweepArgs(String fabric, Set<String> flags, SweepOptions options) {
                         : "unexpected argument '" + arg + "': " + tool + " sweeps the fabric and reads no file");
             }
         }
-        return new SweepArgs(fabric, given, new SweepOptions(window, Duration.ofMillis(timeout), retries, mKey));
+        return new SweepArgs(fabric, given, new SweepOptions(window, Duration.ofMillis(timeout), retries, mKey),
+                nodeNameMap);
     }
 
     private static String next(List<String> args, int i, String option) throws UsageException {

@@ -6,6 +6,7 @@ import java.util.Set;
 import org.infiniscope.console.ConsoleTool;
 import org.infiniscope.discovery.Discovery;
 import org.infiniscope.discovery.FabricSnapshot;
+import org.infiniscope.discovery.NodeNameMap;
 import org.infiniscope.mad.transport.ChannelProvider;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
@@ -23,7 +24,8 @@ public final class SwitchesTool extends SnapshotTool {
 
     @Activate
     public SwitchesTool(BundleContext context, @Reference Discovery discovery) {
-        this(context.getProperty(DiscoverTool.FABRIC_PROPERTY), discovery);
+        super(context.getProperty(DiscoverTool.FABRIC_PROPERTY), context.getProperty(DiscoverTool.FOLDER_PROPERTY),
+                discovery);
     }
 
     /** For tests: a tool with this default fabric and no provider yet. */
@@ -54,7 +56,8 @@ public final class SwitchesTool extends SnapshotTool {
     @Override
     public String usage() {
         return """
-                usage: infiniscope switches [--fabric F] [-o N] [-t MS] [--retries N]
+                usage: infiniscope switches [--fabric F] [--node-name-map FILE] [-o N] [-t MS] [--retries N]
+                  --node-name-map FILE  names for nodes: lines of GUID "name", as the diags read them
                   --fabric F     sim[:TOPOLOGY][@NODE[:PORT]], umad, umad:CA:PORT or ibsim:SOCKET[@NODE];
                                  default: the launcher's --fabric
                   -o N           SMPs in flight (default 16)
@@ -70,7 +73,7 @@ public final class SwitchesTool extends SnapshotTool {
     }
 
     @Override
-    String print(FabricSnapshot snapshot, Set<String> flags) {
-        return DiagsText.switches(snapshot);
+    String print(FabricSnapshot snapshot, Set<String> flags, NodeNameMap names) {
+        return DiagsText.switches(snapshot, names);
     }
 }

@@ -16,22 +16,33 @@ import java.util.stream.Stream;
 
 import org.infiniscope.lab.umad.BuiltLauncher.Output;
 import org.infiniscope.topology.Generators;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * {@code ./infiniscope discover --fabric ibsim:SOCKET@NODE} against Debian's {@code ibnetdiscover} on the same ibsim
- * fabric with OpenSM up, attached at the same node, for the topology and the {@code -l/-H/-S} lists: the output must
- * be the same line for line. The one difference allowed is the {@code # Topology file: generated on DATE} line,
- * because the two runs happen at different seconds. The wall time of each tool is printed, not asserted (the
- * launcher's JVM start is most of ours; {@code bench/} is the place for figures).
+ * fabric with OpenSM up, attached at the same node, for the topology, the {@code -l/-H/-S} lists, the {@code -p}
+ * ports report, {@code -g} and {@code -m}; then, on two fabrics, the node-name map (discover and linkinfo against
+ * ibnetdiscover and iblinkinfo with the same map file), and caches and {@code --diff} across a fabric changed by
+ * ibsim's console. The output must be the same line for line. The differences allowed, each for its reason:
+ * <ul>
+ * <li>the {@code # Topology file: generated on DATE} line: the two runs happen at different seconds;</li>
+ * <li>{@code -m}'s {@code # Total MADs used: N} line: each tool counts its own MADs, and they send different ones
+ * (ibnetdiscover reads no NodeDescription of a known node twice, we read SwitchInfo and every port in parallel) and
+ * retry at different times;</li>
+ * <li>nothing else: a cache written by either tool loads in the other and prints the same.</li>
+ * </ul>
+ * The wall time of each tool is printed, not asserted (the launcher's JVM start is most of ours; {@code bench/} is the
+ * place for figures).
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class DiscoverLabIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
     private static final String DATE_LINE = "# Topology file: generated on ";
+    private static final String MADS_LINE = "# Total MADs used: ";
 
     /** Every shared fabric and two seeded random ones, as ParityLabIT runs them. */
     static Stream<String> fabrics() {
@@ -58,7 +69,11 @@ class DiscoverLabIT {
         String node = fabric.hosts().get(1);
         try (Ibsim ibsim = Ibsim.start(scratch, fabric.net(), List.of(), Duration.ofSeconds(10));
                 OpenSm openSm = OpenSm.start(scratch, ibsim.socket(), smNode, Duration.ofSeconds(60))) {
-            for (String option : List.of("", "-l", "-H", "-S")) {
+            // -g of a fabric without chassis is the topology with two fixed additions: one fabric shows them
+            List<String> options = name.equals("ft2-16")
+                    ? List.of("", "-l", "-H", "-S", "-p", "-g", "-m")
+                    : List.of("", "-l", "-H", "-S", "-p", "-m");
+            for (String option : options) {
                 Timed theirs = run(scratch, theirs(option), Lab.preloadEnvironment(ibsim.socket(), node), "theirs");
                 assertEquals(0, theirs.output().status(), "ibnetdiscover " + option + ": " + theirs.output().err());
                 Timed ours = run(scratch, ours(ibsim.socket(), node, option),
@@ -90,9 +105,156 @@ class DiscoverLabIT {
         return command;
     }
 
-    /** The date line differs by the second the tool ran: the only line allowed to differ. */
+    /** The date line differs by the second the tool ran; -m's MAD count by the MADs each tool sends. */
     private static List<String> withoutDate(String text) {
-        return text.lines().filter(line -> !line.startsWith(DATE_LINE)).toList();
+        return text.lines().filter(line -> !line.startsWith(DATE_LINE) && !line.startsWith(MADS_LINE)).toList();
+    }
+
+    @ParameterizedTest(name = "node-name map on {0}")
+    @MethodSource("mapFabrics")
+    void theNodeNameMapRenamesAsTheDiagsDo(String name) throws Exception {
+        Lab.require("ibsim", "ibnetdiscover", "iblinkinfo", "opensm");
+        BuiltLauncher.prepare();
+        Path scratch = Lab.scratch("discover-map-" + name);
+        ParityFabric fabric = fabric(scratch, name);
+        String node = fabric.hosts().get(1);
+        try (Ibsim ibsim = Ibsim.start(scratch, fabric.net(), List.of(), Duration.ofSeconds(10));
+                OpenSm openSm = OpenSm.start(scratch, ibsim.socket(), fabric.hosts().get(0), Duration.ofSeconds(60))) {
+            openSm.awaitQuiet(Duration.ofSeconds(1), Duration.ofSeconds(60));
+            Map<String, String> attach = Lab.preloadEnvironment(ibsim.socket(), node);
+            Timed list = run(scratch, List.of(Lab.tool("ibnetdiscover"), "-l"), attach, "theirs");
+            assertEquals(0, list.output().status(), list.output().err());
+            Path map = scratch.resolve("nodes.map");
+            Files.writeString(map, nodeNameMap(list.output().text()));
+            String fabricArg = "ibsim:" + ibsim.socket() + "@" + node;
+            List<List<String>> runs = List.of(List.of("discover", "ibnetdiscover"),
+                    List.of("discover", "ibnetdiscover", "-l"), List.of("discover", "ibnetdiscover", "-p"),
+                    List.of("linkinfo", "iblinkinfo"));
+            for (List<String> r : runs) {
+                List<String> theirs = new ArrayList<>(List.of(Lab.tool(r.get(1)), "--node-name-map", map.toString()));
+                theirs.addAll(r.subList(2, r.size()));
+                // a relative map file: ours resolves it in the folder the launcher was started in
+                List<String> ours = new ArrayList<>(List.of(BuiltLauncher.script(), r.get(0), "--fabric", fabricArg,
+                        "--node-name-map", "nodes.map"));
+                ours.addAll(r.subList(2, r.size()));
+                Timed expected = run(scratch, theirs, attach, "theirs");
+                assertEquals(0, expected.output().status(), theirs + ": " + expected.output().err());
+                Timed actual = run(scratch, ours, Map.of("INFINISCOPE_STATE", BuiltLauncher.state()), "ours");
+                assertEquals(0, actual.output().status(), ours + ": " + actual.output().err());
+                List<String> lines = withoutDate(expected.output().text());
+                assertTrue(lines.stream().anyMatch(l -> l.contains("renamed-")), theirs + " used no name of the map");
+                assertEquals(lines, withoutDate(actual.output().text()), name + ": " + ours);
+            }
+        }
+    }
+
+    static Stream<String> mapFabrics() {
+        return Stream.of("ft2-16", "ft3-432");
+    }
+
+    /**
+     * A map in every spelling the diags read: every other node renamed, quoted or not, with comments after the name
+     * and on their own, a GUID without a name and a second naming of a GUID (the first wins).
+     */
+    private static String nodeNameMap(String list) {
+        StringBuilder map = new StringBuilder("# node-name map written by DiscoverLabIT\n\n");
+        List<String> lines = list.lines().toList();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            String guid = line.substring(line.indexOf("0x"), line.indexOf(" ports"));
+            String desc = line.substring(line.indexOf('"') + 1, line.lastIndexOf('"'));
+            switch (i % 4) {
+                case 0 -> map.append(guid).append(" \"renamed-").append(desc).append("\"  # quoted\n");
+                case 1 -> map.append(guid).append("\n");
+                case 2 -> map.append("   ").append(guid).append("\trenamed-").append(desc).append("#unquoted\n");
+                default -> map.append(guid).append(" \"renamed-").append(desc).append("\"\n").append(guid)
+                        .append(" \"second naming, ignored\"\n");
+            }
+        }
+        return map.toString();
+    }
+
+    /**
+     * Caches written by each tool load in the other; then ibsim's console pulls two cables and plugs one host into the
+     * freed switch port, and {@code --diff} against the caches written before prints the same in both tools, for the
+     * default checks and for all of them.
+     */
+    @Test
+    void cachesLoadInEitherToolAndDiffsAgree() throws Exception {
+        Lab.require("ibsim", "ibnetdiscover", "opensm");
+        BuiltLauncher.prepare();
+        Path scratch = Lab.scratch("discover-diff");
+        ParityFabric fabric = fabric(scratch, "ft2-16");
+        String node = fabric.hosts().get(1);
+        try (Ibsim ibsim = Ibsim.start(scratch, fabric.net(), List.of(), Duration.ofSeconds(10));
+                OpenSm openSm = OpenSm.start(scratch, ibsim.socket(), fabric.hosts().get(0), Duration.ofSeconds(60))) {
+            openSm.awaitQuiet(Duration.ofSeconds(1), Duration.ofSeconds(60));
+            Map<String, String> attach = Lab.preloadEnvironment(ibsim.socket(), node);
+            Map<String, String> state = Map.of("INFINISCOPE_STATE", BuiltLauncher.state());
+            String fabricArg = "ibsim:" + ibsim.socket() + "@" + node;
+            String ibnetdiscover = Lab.tool("ibnetdiscover");
+            Timed theirs = run(scratch, List.of(ibnetdiscover, "--cache", "theirs.cache"), attach, "theirs");
+            assertEquals(0, theirs.output().status(), theirs.output().err());
+            Timed ours = run(scratch,
+                    List.of(BuiltLauncher.script(), "discover", "--fabric", fabricArg, "--cache", "ours.cache"), state,
+                    "ours");
+            assertEquals(0, ours.output().status(), ours.output().err());
+            List<String> topology = withoutDate(theirs.output().text());
+            assertEquals(topology, withoutDate(ours.output().text()));
+            for (String cache : List.of("theirs.cache", "ours.cache")) {
+                Timed loaded = run(scratch, List.of(ibnetdiscover, "--load-cache", cache), Map.of(), "theirs");
+                assertEquals(0, loaded.output().status(),
+                        "ibnetdiscover --load-cache " + cache + ": " + loaded.output().err());
+                assertEquals(topology, withoutDate(loaded.output().text()), "ibnetdiscover --load-cache " + cache);
+                loaded = run(scratch, List.of(BuiltLauncher.script(), "discover", "--load-cache", cache), state,
+                        "ours");
+                assertEquals(0, loaded.output().status(),
+                        "discover --load-cache " + cache + ": " + loaded.output().err());
+                assertEquals(topology, withoutDate(loaded.output().text()), "discover --load-cache " + cache);
+            }
+
+            ibsim.console("Unlink \"leaf002\"[5]");
+            ibsim.console("Unlink \"h00016\"[1]");
+            ibsim.console("Link \"leaf002\"[5] \"h00016\"[1]");
+            awaitPorts(scratch, attach, "( 'leaf002' - 'h00016' )");
+            openSm.awaitQuiet(Duration.ofSeconds(1), Duration.ofSeconds(60));
+
+            for (List<String> checks : List.of(List.<String>of(),
+                    List.of("--diffcheck", "sw,ca,router,port,lid,nodedesc"))) {
+                List<String> expected = null;
+                for (String cache : List.of("theirs.cache", "ours.cache")) {
+                    List<String> command = new ArrayList<>(List.of(ibnetdiscover, "--diff", cache));
+                    command.addAll(checks);
+                    Timed diff = run(scratch, command, attach, "theirs");
+                    assertEquals(0, diff.output().status(), command + ": " + diff.output().err());
+                    if (expected == null) {
+                        expected = diff.output().text().lines().toList();
+                        assertTrue(expected.stream().anyMatch(l -> l.startsWith("> [5]")), command + ": " + expected);
+                    }
+                    assertEquals(expected, diff.output().text().lines().toList(), String.join(" ", command));
+                    command = new ArrayList<>(
+                            List.of(BuiltLauncher.script(), "discover", "--fabric", fabricArg, "--diff", cache));
+                    command.addAll(checks);
+                    diff = run(scratch, command, state, "ours");
+                    assertEquals(0, diff.output().status(), command + ": " + diff.output().err());
+                    assertEquals(expected, diff.output().text().lines().toList(), String.join(" ", command));
+                }
+            }
+        }
+    }
+
+    /** Waits until ibnetdiscover's ports report shows a line, as ibsim's console acts and OpenSM sweeps. */
+    private static void awaitPorts(Path scratch, Map<String, String> attach, String text) throws Exception {
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        while (true) {
+            Timed ports = run(scratch, List.of(Lab.tool("ibnetdiscover"), "-p"), attach, "theirs");
+            if (ports.output().text().contains(text)) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                fail("ibnetdiscover -p never showed " + text + ":\n" + ports.output().text());
+            }
+        }
     }
 
     private record Timed(Output output, double seconds) {
