@@ -47,6 +47,16 @@ final class Sweep {
     /** What was lost after all its retries in the first pass, for the second. */
     private final List<Probe> lostProbes = new ArrayList<>();
     private boolean secondPass;
+    /**
+     * Hashes ({@link #routeHash}) of the routes a probe was lost on after all its retries: in the first pass a probe
+     * whose route starts with one waits for the second pass instead of timing out too (a pulled cable near the root
+     * would otherwise cost every probe behind it its retries).
+     */
+    private final Set<Long> deadRoutes = new HashSet<>();
+    /** The out-ports a lost probe crossed last: the second pass routes around them. */
+    private final Set<End> deadHops = new HashSet<>();
+    /** Each node's first route's last hop: the node and port it was reached from. */
+    private final Map<Long, End> reachedFrom = new HashMap<>();
     private final Deque<Probe> queue = new ArrayDeque<>();
     private final Map<Long, NodeBuilder> nodes = new HashMap<>();
     /** Link ends by (GUID, port): the peer's end. */
@@ -75,7 +85,8 @@ final class Sweep {
                 // a second chance, once, for what was lost after all its retries: losses come in bursts (a busy
                 // link, a congested receive queue), and a later pass usually gets the answer
                 secondPass = true;
-                lostProbes.forEach(probe -> queue.add(rerouted(probe)));
+                Map<Long, int[]> routes = routesAvoidingDeadHops();
+                lostProbes.forEach(probe -> queue.add(rerouted(probe, routes)));
                 lostProbes.clear();
                 pump();
                 while (inFlight > 0 || !queue.isEmpty()) {
@@ -110,6 +121,10 @@ final class Sweep {
     private void pump() {
         while (inFlight < options.window() && !queue.isEmpty()) {
             Probe probe = queue.poll();
+            if (!secondPass && !deadRoutes.isEmpty() && underDeadRoute(probe.route())) {
+                lostProbes.add(probe);
+                continue;
+            }
             inFlight++;
             send(probe);
         }
@@ -179,44 +194,90 @@ final class Sweep {
         return null;
     }
 
+    /** @return a hash of the route's first {@code length} hops */
+    private static long routeHash(int[] route, int length) {
+        long h = 17;
+        for (int i = 0; i < length; i++) {
+            h = h * 1_000_003 + route[i] + 1;
+        }
+        return h;
+    }
+
+    private boolean underDeadRoute(int[] route) {
+        long h = 17;
+        for (int hop : route) {
+            h = h * 1_000_003 + hop + 1;
+            if (deadRoutes.contains(h)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** @return a route to each node found, breadth first from the local node over the links not through a dead hop */
+    private Map<Long, int[]> routesAvoidingDeadHops() {
+        Map<Long, List<End>> ends = new HashMap<>();
+        linked.keySet().forEach(end -> ends.computeIfAbsent(end.guid(), g -> new ArrayList<>()).add(end));
+        Map<Long, int[]> routes = new HashMap<>();
+        routes.put(localGuid, new int[0]);
+        Deque<Long> next = new ArrayDeque<>(List.of(localGuid));
+        while (!next.isEmpty()) {
+            long guid = next.poll();
+            int[] route = routes.get(guid);
+            List<End> out = ends.getOrDefault(guid, List.of());
+            out.sort((a, b) -> Integer.compare(a.port(), b.port()));
+            for (End end : out) {
+                End peer = linked.get(end);
+                if (route.length < Smp.MAX_HOPS && !deadHops.contains(end) && !deadHops.contains(peer)
+                        && !routes.containsKey(peer.guid())) {
+                    int[] longer = Arrays.copyOf(route, route.length + 1);
+                    longer[route.length] = end.port();
+                    routes.put(peer.guid(), longer);
+                    next.add(peer.guid());
+                }
+            }
+        }
+        return routes;
+    }
+
     /**
-     * The probe by another route to the node it asks about (or leaves from, for NodeInfo), when one is known: a
-     * cable on its first route may have been pulled, and the node may still be reachable by its other links.
+     * The probe by a route around the dead hops to the node it asks about (or leaves from, for NodeInfo), when there
+     * is one: a cable on its first route may have been pulled, and the node may still be reachable by other links.
      */
-    private Probe rerouted(Probe probe) {
-        boolean leaves = probe.kind() == Kind.NODE_INFO;
-        int[] route = probe.route();
-        int[] prefix = leaves ? Arrays.copyOf(route, route.length - 1) : route;
-        if (prefix.length == 0) {
-            return probe; // the local node: there is no other way to it
-        }
-        int[] best = null;
-        for (Map.Entry<End, End> link : linked.entrySet()) {
-            End peer = link.getValue();
-            NodeBuilder via = nodes.get(peer.guid());
-            if (link.getKey().guid() != probe.guid() || via == null || peer.guid() == probe.guid()) {
-                continue;
-            }
-            int[] candidate = Arrays.copyOf(via.route(), via.route().length + 1);
-            candidate[candidate.length - 1] = peer.port();
-            if (candidate.length + (leaves ? 1 : 0) <= Smp.MAX_HOPS && !Arrays.equals(candidate, prefix)
-                    && (best == null || candidate.length < best.length)) {
-                best = candidate;
-            }
-        }
-        if (best == null) {
+    private Probe rerouted(Probe probe, Map<Long, int[]> routes) {
+        int[] prefix = routes.get(probe.guid());
+        if (prefix == null || probe.route().length == 0) {
             return probe;
         }
-        int[] next = leaves ? Arrays.copyOf(best, best.length + 1) : best;
-        if (leaves) {
-            next[next.length - 1] = route[route.length - 1];
+        int[] route = prefix;
+        if (probe.kind() == Kind.NODE_INFO) {
+            if (prefix.length >= Smp.MAX_HOPS) {
+                return probe;
+            }
+            route = Arrays.copyOf(prefix, prefix.length + 1);
+            route[prefix.length] = probe.port();
         }
-        return new Probe(probe.kind(), next, probe.guid(), probe.port(), probe.modifier());
+        return new Probe(probe.kind(), route, probe.guid(), probe.port(), probe.modifier());
     }
 
     private void lost(Probe probe, String why) {
         if (!secondPass && (probe.route().length > 0 || probe.kind() != Kind.NODE_INFO)) {
             lostProbes.add(probe);
+            int[] route = probe.route();
+            if (route.length > 0) {
+                // the probe asked about node G (or left G, for NodeInfo): the cable that failed may be the last hop
+                // or any on G's route, so G's route is suspect (unless G is this node) and so is the hop into G
+                boolean leaves = probe.kind() == Kind.NODE_INFO;
+                int toG = leaves ? route.length - 1 : route.length;
+                deadRoutes.add(routeHash(route, toG > 0 ? toG : route.length));
+                if (leaves) {
+                    deadHops.add(new End(probe.guid(), probe.port()));
+                }
+                End into = reachedFrom.get(probe.guid());
+                if (into != null) {
+                    deadHops.add(into);
+                }
+            }
         }
         switch (probe.kind()) {
             case NODE_INFO -> {
@@ -263,6 +324,9 @@ final class Sweep {
         if (node == null) {
             node = new NodeBuilder(info, route);
             nodes.put(guid, node);
+            if (route.length > 0) {
+                reachedFrom.put(guid, new End(probe.guid(), probe.port()));
+            }
             queue.add(new Probe(Kind.NODE_DESC, route, guid, 0, 0));
             if (node.isSwitch()) {
                 queue.add(new Probe(Kind.SWITCH_INFO, route, guid, 0, 0));
