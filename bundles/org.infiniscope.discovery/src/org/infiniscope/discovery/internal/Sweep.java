@@ -48,15 +48,25 @@ final class Sweep {
     private final List<Probe> lostProbes = new ArrayList<>();
     private boolean secondPass;
     /**
-     * Hashes ({@link #routeHash}) of the routes a probe was lost on after all its retries: in the first pass a probe
-     * whose route starts with one waits for the second pass instead of timing out too (a pulled cable near the root
-     * would otherwise cost every probe behind it its retries).
+     * What became of the probes under each route prefix ({@link #routeHash}) under which one was lost after all its
+     * retries. A prefix with two losses and no answer since the first is dead: in the first pass a probe under it
+     * waits for the second pass instead of timing out too (a pulled cable near the root would otherwise cost every
+     * probe behind it its retries), and the second pass routes around its last hop.
      */
-    private final Set<Long> deadRoutes = new HashSet<>();
-    /** The out-ports a lost probe crossed last: the second pass routes around them. */
-    private final Set<End> deadHops = new HashSet<>();
-    /** Each node's first route's last hop: the node and port it was reached from. */
-    private final Map<Long, End> reachedFrom = new HashMap<>();
+    private final Map<Long, PrefixStat> prefixes = new HashMap<>();
+    /** Each node's first route, by {@link #routeHash}: the node it leads to. */
+    private final Map<Long, Long> nodeByRoute = new HashMap<>();
+
+    private static final class PrefixStat {
+        int losses;
+        int answers;
+        /** The prefix's last hop (the node before it and the port out), null when that node is not known. */
+        End hop;
+
+        boolean dead() {
+            return losses >= 2 && answers == 0;
+        }
+    }
     private final Deque<Probe> queue = new ArrayDeque<>();
     private final Map<Long, NodeBuilder> nodes = new HashMap<>();
     /** Link ends by (GUID, port): the peer's end. */
@@ -121,7 +131,7 @@ final class Sweep {
     private void pump() {
         while (inFlight < options.window() && !queue.isEmpty()) {
             Probe probe = queue.poll();
-            if (!secondPass && !deadRoutes.isEmpty() && underDeadRoute(probe.route())) {
+            if (!secondPass && !prefixes.isEmpty() && underDeadPrefix(probe.route())) {
                 lostProbes.add(probe);
                 continue;
             }
@@ -156,9 +166,13 @@ final class Sweep {
                         ? failure.getCause()
                         : failure;
                 sent += cause instanceof MadTimeoutException t ? t.attempts() : 1;
+                if (!secondPass) {
+                    lostUnder(probe.route()); // silence: some cable on the route may be gone
+                }
                 lost(probe, cause.getMessage());
             } else {
                 sent += response.attempts();
+                answeredUnder(probe.route()); // an answer, even an error status, proves the route
                 String error = check(response.mad());
                 if (error != null) {
                     lost(probe, error);
@@ -203,19 +217,52 @@ final class Sweep {
         return h;
     }
 
-    private boolean underDeadRoute(int[] route) {
+    private boolean underDeadPrefix(int[] route) {
         long h = 17;
         for (int hop : route) {
             h = h * 1_000_003 + hop + 1;
-            if (deadRoutes.contains(h)) {
+            PrefixStat stat = prefixes.get(h);
+            if (stat != null && stat.dead()) {
                 return true;
             }
         }
         return false;
     }
 
+    /** Counts a loss under each prefix of the route. */
+    private void lostUnder(int[] route) {
+        long h = 17;
+        for (int k = 1; k <= route.length; k++) {
+            long parent = h;
+            h = h * 1_000_003 + route[k - 1] + 1;
+            PrefixStat stat = prefixes.computeIfAbsent(h, x -> new PrefixStat());
+            stat.losses++;
+            Long before = nodeByRoute.get(parent);
+            if (stat.hop == null && before != null) {
+                stat.hop = new End(before, route[k - 1]);
+            }
+        }
+    }
+
+    /** Counts an answer under each prefix of the route that has lost one. */
+    private void answeredUnder(int[] route) {
+        if (prefixes.isEmpty()) {
+            return;
+        }
+        long h = 17;
+        for (int hop : route) {
+            h = h * 1_000_003 + hop + 1;
+            PrefixStat stat = prefixes.get(h);
+            if (stat != null) {
+                stat.answers++;
+            }
+        }
+    }
+
     /** @return a route to each node found, breadth first from the local node over the links not through a dead hop */
     private Map<Long, int[]> routesAvoidingDeadHops() {
+        Set<End> deadHops = new HashSet<>();
+        prefixes.values().stream().filter(p -> p.hop != null && p.answers == 0).forEach(p -> deadHops.add(p.hop));
         Map<Long, List<End>> ends = new HashMap<>();
         linked.keySet().forEach(end -> ends.computeIfAbsent(end.guid(), g -> new ArrayList<>()).add(end));
         Map<Long, int[]> routes = new HashMap<>();
@@ -263,21 +310,6 @@ final class Sweep {
     private void lost(Probe probe, String why) {
         if (!secondPass && (probe.route().length > 0 || probe.kind() != Kind.NODE_INFO)) {
             lostProbes.add(probe);
-            int[] route = probe.route();
-            if (route.length > 0) {
-                // the probe asked about node G (or left G, for NodeInfo): the cable that failed may be the last hop
-                // or any on G's route, so G's route is suspect (unless G is this node) and so is the hop into G
-                boolean leaves = probe.kind() == Kind.NODE_INFO;
-                int toG = leaves ? route.length - 1 : route.length;
-                deadRoutes.add(routeHash(route, toG > 0 ? toG : route.length));
-                if (leaves) {
-                    deadHops.add(new End(probe.guid(), probe.port()));
-                }
-                End into = reachedFrom.get(probe.guid());
-                if (into != null) {
-                    deadHops.add(into);
-                }
-            }
         }
         switch (probe.kind()) {
             case NODE_INFO -> {
@@ -324,9 +356,7 @@ final class Sweep {
         if (node == null) {
             node = new NodeBuilder(info, route);
             nodes.put(guid, node);
-            if (route.length > 0) {
-                reachedFrom.put(guid, new End(probe.guid(), probe.port()));
-            }
+            nodeByRoute.put(routeHash(route, route.length), guid);
             queue.add(new Probe(Kind.NODE_DESC, route, guid, 0, 0));
             if (node.isSwitch()) {
                 queue.add(new Probe(Kind.SWITCH_INFO, route, guid, 0, 0));

@@ -21,7 +21,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * on either, so both fabrics are unconfigured) and loaded as {@code --fabric sim:FILE@NODE}, attached at the same
  * node. Every shared fabric and two seeded random ones: {@code discover} and {@code linkinfo} must print the same
  * bytes (only ibnetdiscover's date line differs, by the second each ran); on two fabrics also {@code hosts},
- * {@code switches}, {@code check} and directed-route {@code smpquery}.
+ * {@code switches}, {@code check} and directed-route {@code smpquery} of NodeInfo and NodeDescription. PortInfo is
+ * left to ParityLabIT, which compares it field by field with each difference IBA allows named.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class SimAgreesWithIbsimLabIT {
@@ -52,7 +53,7 @@ class SimAgreesWithIbsimLabIT {
         String sim = "sim:" + fabric.net().toAbsolutePath() + "@" + node;
         List<String> commands = name.equals("ft2-16") || name.equals("irregular-1")
                 ? List.of("discover", "discover -p", "linkinfo", "hosts", "switches", "check --checks dup,speed",
-                        "smpquery -D nodeinfo 0,1", "smpquery -D portinfo 0,1 2", "smpquery -D nodedesc 0,1,1")
+                        "smpquery -D nodeinfo 0,1", "smpquery -D nodedesc 0,1,1")
                 : List.of("discover", "linkinfo");
         try (Ibsim ibsim = Ibsim.start(scratch, fabric.net(), List.of(), Duration.ofSeconds(10))) {
             LabRun run = new LabRun(scratch, ibsim.socket());
