@@ -58,8 +58,14 @@ class DiscoverFaultsLabIT {
                 Output ours = ours(scratch, ibsim.socket(), node, List.of("-t", "200"), null);
                 assertEquals(0, ours.status(), "run " + run + ": " + ours.err());
                 assertEquals(reference, withoutDate(ours.out()), "run " + run + " under 5% loss");
-                String theirs = LabTool.run(scratch, ibsim.socket(), node, TIMEOUT, "ibnetdiscover");
-                theirsWhole += withoutDate(theirs).equals(reference) ? 1 : 0;
+                try {
+                    String theirs = LabTool.run(scratch, ibsim.socket(), node, TIMEOUT, "ibnetdiscover");
+                    theirsWhole += withoutDate(theirs).equals(reference) ? 1 : 0;
+                } catch (IOException e) {
+                    // ibnetdiscover may end with an error, or crash (status 139 seen), under this loss: not ours
+                    System.out.println("under 5% loss ibnetdiscover failed: " + e.getMessage().lines().findFirst()
+                            .orElse(""));
+                }
             }
             // not asserted (not ours): how often ibnetdiscover copes with the same loss
             System.out.printf("under 5%% loss ibnetdiscover printed the whole fabric in %d of 3 runs, ours in 3%n",
