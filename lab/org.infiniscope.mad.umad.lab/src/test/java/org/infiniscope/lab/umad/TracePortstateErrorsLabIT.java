@@ -246,7 +246,6 @@ class TracePortstateErrorsLabIT {
                 LinkDownedCounter=01
                 """);
         String text = assertSameErrors(query);
-        assertTrue(text.contains("\n## Summary: 22 nodes checked, "), text);
         if (query.isEmpty()) {
             assertTrue(text.contains("Errors for 0x8f10500000200 \"leaf002\"\n"
                     + "   GUID 0x8f10500000200 port ALL: [SymbolErrorCounter == 50]\n"
@@ -339,7 +338,20 @@ class TracePortstateErrorsLabIT {
     @Test
     @Order(14)
     void oursDisablesWhatIbportstateSeesAndEnablesWhatItDisabled() throws Exception {
-        Output disabled = ok(ours("portstate", SPINE_PORT + " disable"), "portstate disable");
+        // Debian's first: a Set leaves LID 0x1234 in the switch port's PortInfo, and both tools print it after
+        ok(theirs("ibportstate", SPINE_PORT + " disable"), "ibportstate disable");
+        // ibsim may keep a disabled port's LinkState Active for a while: a query then fails at the peer, as Debian's
+        String seen = ours("portstate", SPINE_PORT).text();
+        assertTrue(seen.contains("\nPhysLinkState:...................Disabled\n"), seen);
+        ok(ours("portstate", SPINE_PORT + " enable"), "portstate enable");
+        assertState("Polling");
+        relink();
+
+        // from the same Active port, the same text
+        Output theirs = ok(theirs("ibportstate", SPINE_PORT + " disable"), "ibportstate disable");
+        relink();
+        Output ours = ok(ours("portstate", SPINE_PORT + " disable"), "portstate disable");
+        assertArrayEquals(theirs.out(), ours.out(), "disable:\n" + theirs.text() + "ours:\n" + ours.text());
         assertState("Disabled");
         ok(theirs("ibportstate", SPINE_PORT + " enable"), "ibportstate enable");
         // ibsim keeps a Polling port's LinkState Active: both tools then fail to reach its peer after printing it
@@ -347,15 +359,6 @@ class TracePortstateErrorsLabIT {
         assertTrue(polling.contains("\nPhysLinkState:...................Polling\n"), polling);
         relink();
 
-        Output theirs = ok(theirs("ibportstate", SPINE_PORT + " disable"), "ibportstate disable");
-        assertArrayEquals(theirs.out(), disabled.out(),
-                "disable, from the same Active port:\n" + theirs.text() + "ours:\n" + disabled.text());
-        String seen = ok(ours("portstate", SPINE_PORT), "portstate query").text();
-        assertTrue(seen.contains("\nPhysLinkState:...................Disabled\n"), seen);
-        ok(ours("portstate", SPINE_PORT + " enable"), "portstate enable");
-        assertState("Polling");
-        relink();
-        // enable from the same Active port: the same text
         Output theirsEnable = ok(theirs("ibportstate", SPINE_PORT + " enable"), "ibportstate enable");
         assertState("Polling");
         relink();
