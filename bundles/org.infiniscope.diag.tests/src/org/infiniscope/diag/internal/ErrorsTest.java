@@ -39,8 +39,12 @@ class ErrorsTest {
     private final StringWriter err = new StringWriter();
 
     private static FabricSnapshot fabric() {
+        return fabric(4);
+    }
+
+    private static FabricSnapshot fabric(int h2Lid) {
         DiscoveredNode h1 = ca("h1", H1, 3);
-        DiscoveredNode h2 = ca("h2", H2, 4);
+        DiscoveredNode h2 = ca("h2", H2, h2Lid);
         List<DiscoveredPort> ports = new ArrayList<>();
         for (int p = 0; p <= 3; p++) {
             ports.add(new DiscoveredPort(p, SW, p == 0 ? 2 : 0, 0, 4, 5, 2, 1, 0, 0, true));
@@ -174,6 +178,20 @@ class ErrorsTest {
         String text = report("--data", "--ca");
         assertTrue(text.startsWith("Errors for \"h1\"\n   GUID 0x101 port 1: [PortRcvErrors == 7]"
                 + " [PortXmitData == 4896 (19.125KB)] [PortRcvPkts == 1027 (1.003K)]\n"), text);
+    }
+
+    @Test
+    void aNodeWithoutLidIsNotAskedAtAll() throws UsageException {
+        Errors errors = new Errors(reader, ErrorsArgs.parse(List.of("-k")), Thresholds.NONE,
+                new PrintWriter(err, true));
+        errors.run(fabric(0));
+        assertTrue(
+                errors.text()
+                        .contains("\n## Summary: 3 nodes checked, 0 bad nodes found\n"
+                                + "##          4 ports checked, 0 ports have errors beyond threshold\n"),
+                errors.text());
+        assertTrue(err.toString().contains("no LID on h2"), err.toString());
+        assertEquals(List.of("2:255:fff", "3:1:fff"), resets);
     }
 
     @Test

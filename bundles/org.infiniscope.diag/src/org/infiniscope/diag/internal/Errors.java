@@ -146,6 +146,12 @@ final class Errors {
                 }
             }
         }
+        if (lid == 0) {
+            // PerfMgt MADs are LID-routed: a node no SM gave a LID has no PMA to ask
+            nodesChecked++;
+            warn("no LID on " + name + " (no SM has configured it): its counters cannot be read");
+            return;
+        }
         Capabilities caps = new Capabilities(0, 0, null);
         boolean allPorts = false;
         try {

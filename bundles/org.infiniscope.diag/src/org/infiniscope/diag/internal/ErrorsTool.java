@@ -138,12 +138,20 @@ public final class ErrorsTool implements ConsoleTool {
             return ExitStatus.FAILURE;
         }
         try (transport) {
+            if (transport.localPort().lid() == 0) {
+                err.println(prefix + "this port has no LID: no SM has configured the fabric, and the counters are"
+                        + " read with LID-routed MADs");
+                return ExitStatus.FAILURE;
+            }
             FabricSnapshot snapshot = discovery.sweep(transport, args.sweep());
             Errors errors = new Errors(counters.over(transport, args.timeout()), args, thresholds, err);
             int bad = errors.run(snapshot);
             invocation.out().print(args.json() ? errors.json() : errors.text());
             invocation.out().flush();
             return bad != 0 ? ExitStatus.FAILURE : ExitStatus.OK;
+        } catch (IOException e) {
+            err.println(prefix + "cannot read the local port: " + e.getMessage());
+            return ExitStatus.FAILURE;
         } catch (DiscoveryException e) {
             err.println(prefix + "discover failed: " + e.getMessage());
             return ExitStatus.FAILURE;
