@@ -149,6 +149,22 @@ class ErrorsTest {
     }
 
     @Test
+    void jsonHasTheSameFindings() throws UsageException {
+        set(2, 3, PortCounter.SYMBOL_ERROR_COUNTER, 50);
+        set(3, 1, PortCounter.PORT_RCV_ERRORS, 7);
+        Errors errors = new Errors(reader, ErrorsArgs.parse(List.of("--json")), Thresholds.NONE,
+                new PrintWriter(err, true));
+        assertEquals(2, errors.run(fabric()));
+        assertEquals("{\"nodes\":[{\"nodeGuid\":\"0x0000000000001000\",\"name\":\"sw\",\"type\":\"switch\",\"lid\":2,"
+                + "\"ports\":[{\"port\":\"ALL\",\"counters\":{\"SymbolErrorCounter\":50}},{\"port\":3,"
+                + "\"portGuid\":\"0x0000000000001000\",\"counters\":{\"SymbolErrorCounter\":50}}]},"
+                + "{\"nodeGuid\":\"0x0000000000000100\",\"name\":\"h1\",\"type\":\"ca\",\"lid\":3,\"ports\":[{\"port\":1,"
+                + "\"portGuid\":\"0x0000000000000101\",\"counters\":{\"PortRcvErrors\":7}}]}],"
+                + "\"summary\":{\"nodesChecked\":3,\"badNodes\":2,\"portsChecked\":5,\"badPorts\":2,"
+                + "\"pmaQueryFailures\":1,\"thresholds\":{},\"suppressed\":[]}}\n", errors.json());
+    }
+
+    @Test
     void thresholdsSuppressionsAndTypeFilters() throws UsageException {
         set(2, 3, PortCounter.SYMBOL_ERROR_COUNTER, 50);
         set(2, 3, PortCounter.PORT_XMIT_DISCARDS, 3);

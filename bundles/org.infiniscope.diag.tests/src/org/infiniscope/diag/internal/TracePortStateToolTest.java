@@ -181,6 +181,13 @@ class TracePortStateToolTest {
                         "Lid 2 DR path slid 1; dlid" + " 65535; 0,2 port 2",
                         "DR path slid 65535; dlid 65535; 0,1,2 port 2"));
 
+        assertEquals(ExitStatus.OK, portstate("--json", "-D", "0,1", "2"), err.toString());
+        assertTrue(out.toString().startsWith("{\"destination\":\"DR path slid 65535; dlid 65535; 0,1\",\"port\":2,"
+                + "\"nodeGuid\":\"0x0000000000001000\",\"switch\":true,\"portInfo\":{\"LinkState\":\"Active\","),
+                out.toString());
+        assertTrue(out.toString().contains(",\"peer\":{\"LinkState\":\"Active\",\"PhysLinkState\":\"LinkUp\""),
+                out.toString());
+
         assertEquals(ExitStatus.OK, portstate("4", "1"), err.toString());
         assertTrue(out.toString().startsWith("CA/RT PortInfo:\n# Port info: Lid 4 port 1\n"), out.toString());
         assertTrue(
