@@ -165,6 +165,22 @@ class ErrorsTest {
     }
 
     @Test
+    void reportPortAddsTheLinkOfEachPortReported() throws UsageException {
+        set(3, 1, PortCounter.PORT_RCV_ERRORS, 7);
+        set(2, 2, PortCounter.SYMBOL_ERROR_COUNTER, 1);
+        String text = report("-r");
+        assertTrue(text.contains("""
+                   GUID 0x1000 port 2: [SymbolErrorCounter == 1]
+                       Link info:      2   2[  ] ==( 4X           2.5 Gbps Active/  LinkUp)==>  \
+                0x0000000000000201      4    1[  ] "h2" (Could be 1X )
+                Errors for "h1"
+                   GUID 0x101 port 1: [PortRcvErrors == 7]
+                       Link info:      3   1[  ] ==( 4X           2.5 Gbps Active/  LinkUp)==>  \
+                0x0000000000001000      2    1[  ] "sw" (Could be 1X )
+                """), text);
+    }
+
+    @Test
     void thresholdsSuppressionsAndTypeFilters() throws UsageException {
         set(2, 3, PortCounter.SYMBOL_ERROR_COUNTER, 50);
         set(2, 3, PortCounter.PORT_XMIT_DISCARDS, 3);

@@ -50,6 +50,7 @@ final class Errors {
     private final Thresholds thresholds;
     private final PrintWriter err;
     private final StringBuilder text = new StringBuilder();
+    private LinkInfoText links;
     private final List<Map<String, Object>> badNodes = new ArrayList<>();
     private int nodesChecked;
     private int badNodeCount;
@@ -66,6 +67,7 @@ final class Errors {
 
     /** @return the number of ports with errors beyond threshold (ibqueryerrors' exit status is 1 when there are) */
     int run(FabricSnapshot snapshot) {
+        links = new LinkInfoText(snapshot);
         List<DiscoveredNode> nodes = new ArrayList<>(snapshot.nodes());
         java.util.Collections.reverse(nodes); // libibnetdisc puts each node it finds at the head of its list
         for (DiscoveredNode node : nodes) {
@@ -287,6 +289,9 @@ final class Errors {
             entry.put("port", "ALL");
         } else {
             text.append(String.format("   GUID 0x%x port %d:%s%n", portGuid(block.node, port), port, found));
+            if (args.reportPort()) {
+                text.append(links.line(block.node, port));
+            }
             badPorts++;
             entry.put("port", port);
             entry.put("portGuid", String.format("0x%016x", portGuid(block.node, port)));
@@ -330,6 +335,9 @@ final class Errors {
         }
         text.append(String.format("   GUID 0x%x port %s:%s%n", block.node.nodeGuid(),
                 port == PerfCounters.ALL_PORTS ? "ALL" : Integer.toString(port), line));
+        if (port != PerfCounters.ALL_PORTS && args.reportPort()) {
+            text.append(links.line(block.node, port));
+        }
         Map<String, Object> entry = new LinkedHashMap<>();
         entry.put("port", port);
         entry.put("counters", data);

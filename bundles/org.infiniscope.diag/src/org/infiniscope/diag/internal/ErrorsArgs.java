@@ -26,9 +26,11 @@ import org.infiniscope.mad.transport.MadRequest;
  * @param clearErrors {@code -k}: clear the error counters after reading them
  * @param clearCounts {@code -K}: clear the data counters after reading them
  * @param types the node types to check (bits: 1 CA, 2 switch, 4 router); all when none was given
+ * @param reportPort {@code -r}: the link of each port reported, as iblinkinfo shows it
  */
 record ErrorsArgs(String fabric, SweepOptions sweep, Duration timeout, boolean json, List<String> suppressed,
-        Path thresholdFile, boolean data, boolean countersOnly, boolean clearErrors, boolean clearCounts, int types) {
+        Path thresholdFile, boolean data, boolean countersOnly, boolean clearErrors, boolean clearCounts, int types,
+        boolean reportPort) {
 
     /** Copies. */
     ErrorsArgs {
@@ -56,6 +58,7 @@ record ErrorsArgs(String fabric, SweepOptions sweep, Duration timeout, boolean j
         boolean clearErrors = false;
         boolean clearCounts = false;
         int types = 0;
+        boolean reportPort = false;
         int window = SweepOptions.DEFAULT.window();
         Duration timeout = MadRequest.DEFAULT_TIMEOUT;
         int retries = SweepOptions.DEFAULT.retries();
@@ -87,6 +90,7 @@ record ErrorsArgs(String fabric, SweepOptions sweep, Duration timeout, boolean j
                 case "--threshold-file" ->
                     thresholdFile = Path.of(value != null ? value : SmpQueryArgs.value(args, ++i, arg));
                 case "--data" -> data = true;
+                case "-r", "--report-port" -> reportPort = true;
                 case "--counters" -> countersOnly = true;
                 case "-k", "--clear-errors" -> clearErrors = true;
                 case "-K", "--clear-counts" -> clearCounts = true;
@@ -108,6 +112,6 @@ record ErrorsArgs(String fabric, SweepOptions sweep, Duration timeout, boolean j
             }
         }
         return new ErrorsArgs(fabric, new SweepOptions(window, timeout, retries), timeout, json, suppressed,
-                thresholdFile, data, countersOnly, clearErrors, clearCounts, types);
+                thresholdFile, data, countersOnly, clearErrors, clearCounts, types, reportPort);
     }
 }

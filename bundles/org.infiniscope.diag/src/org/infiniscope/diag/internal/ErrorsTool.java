@@ -85,13 +85,14 @@ public final class ErrorsTool implements ConsoleTool {
     @Override
     public String usage() {
         return """
-                usage: infiniscope errors [--fabric F] [-s LIST] [-c] [--threshold-file FILE] [--data] [--counters]
+                usage: infiniscope errors [--fabric F] [-s LIST] [-c] [--threshold-file FILE] [--data] [-r] [--counters]
                                           [-k] [-K] [--switch] [--ca] [--router] [-o N] [-t MS] [--retries N] [--json]
                   -s, --suppress LIST     do not report these counters (comma-separated PortCounters names)
                   -c, --suppress-common   do not report PortRcvSwitchRelayErrors
                   --threshold-file FILE   NAME=VALUE lines: report a counter only above VALUE
                                           (default: /etc/infiniband-diags/error_thresholds when it exists)
                   --data                  also the data counters of ports with errors
+                  -r, --report-port       the link of each port reported (width, speed, state, peer)
                   --counters              only the data counters, of every port
                   -k, --clear-errors      clear the error counters after reading them
                   -K, --clear-counts      clear the data counters after reading them

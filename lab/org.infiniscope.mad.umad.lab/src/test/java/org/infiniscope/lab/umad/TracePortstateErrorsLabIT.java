@@ -257,7 +257,7 @@ class TracePortstateErrorsLabIT {
 
     @Order(10)
     @ParameterizedTest(name = "ibqueryerrors {0}, data counters masked")
-    @ValueSource(strings = {"--data", "--counters --switch"})
+    @ValueSource(strings = {"--data", "--counters --switch", "-r --data", "-r --counters --ca"})
     void dataCountersAsIbqueryerrorsButTheirValues(String query) throws Exception {
         Output theirs = theirs("ibqueryerrors", query);
         Output ours = ours("errors", query);
