@@ -234,7 +234,8 @@ class TracePortstateErrorsLabIT {
     @Order(9)
     @ParameterizedTest(name = "ibqueryerrors {0}")
     @ValueSource(strings = {"", "-c", "-s SymbolErrorCounter,PortXmitDiscards", "-s LinkDownedCounter -c", "--switch",
-            "--ca", "--switch --ca", "--threshold-file thresholds", "--threshold-file thresholds -c"})
+            "--ca", "--switch --ca", "--threshold-file thresholds", "--threshold-file thresholds -c", "-r",
+            "-r --ca -s PortRcvErrors"})
     void errorsAsIbqueryerrors(String query) throws Exception {
         // relative: both run in the scratch folder, ours through a launcher that runs its JVM elsewhere
         Files.writeString(scratch.resolve("thresholds"), """
