@@ -369,6 +369,20 @@ class TracePortstateErrorsLabIT {
         relink();
     }
 
+    @Order(15)
+    @ParameterizedTest(name = "ibportstate {0}")
+    @ValueSource(strings = {"-D 0,1,5 6 speed 1 width 2", "-D 0,1,5 6 espeed 0 vls 4 mtu 4", "12 1 lmc 0",
+            "-D 0,1,6 4 width 255"})
+    void settingsAsIbportstateSetsThem(String query) throws Exception {
+        // values the ports already have: the Sets change nothing but the switch port's stored LID (Debian's first)
+        ok(theirs("ibportstate", query), "ibportstate " + query);
+        Output theirs = ok(theirs("ibportstate", query), "ibportstate " + query);
+        Output ours = ok(ours("portstate", query), "./infiniscope portstate " + query);
+        assertTrue(theirs.text().contains("\nAfter PortInfo set:\n"), theirs.text());
+        assertArrayEquals(theirs.out(), ours.out(),
+                "ibportstate " + query + ":\n" + theirs.text() + "ours:\n" + ours.text());
+    }
+
     private static void assertState(String physical) throws Exception {
         String text = theirs("ibportstate", SPINE_PORT).text();
         assertTrue(text.contains("\nPhysLinkState:..................." + physical + "\n"), text);
