@@ -162,6 +162,20 @@ class TracePortStateToolTest {
     }
 
     @Test
+    void withoutAnSmThereIsNothingToTraceButDirectedRoutesStillWork() throws UsageException {
+        fabric = SimFabric.of(new Topology(List.of(ca("h1", 0x100), sw("sw1", 0x1000)),
+                List.of(Link.of("h1", 1, "sw1", 1)), Topology.DEFAULT_WIDTH, Topology.DEFAULT_SPEED, 0));
+        assertEquals(ExitStatus.FAILURE, trace("1", "2"));
+        assertTrue(err.toString().contains("this port has no LID: no SM has configured the fabric"), err.toString());
+        assertEquals(ExitStatus.OK, portstate("-D", "0,1", "1"), err.toString());
+        assertTrue(
+                out.toString()
+                        .startsWith("Switch PortInfo:\n# Port info: DR path slid 65535; dlid 65535; 0,1" + " port 1\n"),
+                out.toString());
+        assertEquals(ExitStatus.FAILURE, portstate("-D", "0,1", "1", "disable"), "the peer of this port");
+    }
+
+    @Test
     void portstateQueriesASwitchPortAndItsPeer() throws UsageException {
         assertEquals(ExitStatus.OK, portstate("-D", "0,1", "2"), err.toString());
         String text = out.toString();

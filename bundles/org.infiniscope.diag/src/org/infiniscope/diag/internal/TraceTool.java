@@ -78,13 +78,17 @@ public final class TraceTool implements ConsoleTool {
         return ToolFabric.with(name(), args.fabric(), defaultFabric, channels, invocation.err(), transport -> {
             int source = (int) args.source();
             int destination = (int) args.destination();
+            LocalPort local;
+            try {
+                local = transport.localPort();
+            } catch (java.io.IOException e) {
+                throw new QueryException("cannot read the local port: " + e.getMessage());
+            }
+            if (local.lid() == 0) {
+                throw new QueryException("this port has no LID: no SM has configured the fabric, and a trace follows"
+                        + " the forwarding tables an SM programs");
+            }
             if (args.guids()) {
-                LocalPort local;
-                try {
-                    local = transport.localPort();
-                } catch (java.io.IOException e) {
-                    throw new QueryException("cannot read the local port: " + e.getMessage());
-                }
                 source = GuidResolver.lid(transport, local, args.source(), args.timeout());
                 destination = GuidResolver.lid(transport, local, args.destination(), args.timeout());
             }
