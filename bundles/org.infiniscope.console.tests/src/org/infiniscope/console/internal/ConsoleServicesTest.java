@@ -105,9 +105,9 @@ class ConsoleServicesTest {
 
     @Test
     void reservedCommandWithoutItsBundleSaysWhereItLives() {
-        assertEquals(ExitStatus.UNAVAILABLE, run("errors", "-s"));
-        assertTrue(err.toString().contains("'errors' is not available"), err.toString());
-        assertTrue(err.toString().contains("org.infiniscope.perf"), err.toString());
+        assertEquals(ExitStatus.UNAVAILABLE, run("fw", "query"));
+        assertTrue(err.toString().contains("'fw' is not available"), err.toString());
+        assertTrue(err.toString().contains("org.infiniscope.firmware"), err.toString());
     }
 
     @Test

@@ -12,13 +12,13 @@ final class ReservedTools {
     private static final Map<String, String> PROVIDERS = Map.ofEntries(
             Map.entry("discover", "org.infiniscope.discovery"), Map.entry("linkinfo", "org.infiniscope.discovery"),
             Map.entry("hosts", "org.infiniscope.discovery"), Map.entry("switches", "org.infiniscope.discovery"),
-            Map.entry("check", "org.infiniscope.discovery"), Map.entry("trace", "org.infiniscope.discovery"),
-            Map.entry("errors", "org.infiniscope.perf"), Map.entry("perfquery", "org.infiniscope.diag"),
-            Map.entry("smpquery", "org.infiniscope.diag"), Map.entry("saquery", "org.infiniscope.diag"),
-            Map.entry("route", "org.infiniscope.diag"), Map.entry("sminfo", "org.infiniscope.diag"),
-            Map.entry("stat", "org.infiniscope.diag"), Map.entry("sm", "org.infiniscope.sm"),
-            Map.entry("fw", "org.infiniscope.firmware"), Map.entry("qp", "org.infiniscope.verbs"),
-            Map.entry("simulate", "org.infiniscope.sim"));
+            Map.entry("check", "org.infiniscope.discovery"), Map.entry("trace", "org.infiniscope.diag"),
+            Map.entry("errors", "org.infiniscope.diag"), Map.entry("portstate", "org.infiniscope.diag"),
+            Map.entry("perfquery", "org.infiniscope.diag"), Map.entry("smpquery", "org.infiniscope.diag"),
+            Map.entry("saquery", "org.infiniscope.diag"), Map.entry("route", "org.infiniscope.diag"),
+            Map.entry("sminfo", "org.infiniscope.diag"), Map.entry("stat", "org.infiniscope.diag"),
+            Map.entry("sm", "org.infiniscope.sm"), Map.entry("fw", "org.infiniscope.firmware"),
+            Map.entry("qp", "org.infiniscope.verbs"), Map.entry("simulate", "org.infiniscope.sim"));
 
     private ReservedTools() {
     }

@@ -85,14 +85,14 @@ record SmpQueryArgs(String fabric, Duration timeout, boolean json, SmpOp op, Des
         return Duration.ofMillis(number(text, "TIMEOUT_MS (-t)", 1, Integer.MAX_VALUE));
     }
 
-    private static Destination lid(String text) throws UsageException {
+    static Destination lid(String text) throws UsageException {
         if (text.contains(",")) {
             throw new UsageException("DEST '" + text + "' looks like a directed route: add -D");
         }
         return Destination.lid(number(text, "DEST (a LID)", 1, 0xFFFF));
     }
 
-    private static Destination path(String text) throws UsageException {
+    static Destination path(String text) throws UsageException {
         String[] entries = text.split(",", -1);
         if (entries.length - 1 > Destination.MAX_HOPS) {
             throw new UsageException(

@@ -17,7 +17,7 @@ import org.infiniscope.mad.transport.MadTimeoutException;
 import org.infiniscope.mad.transport.MadTransport;
 import org.infiniscope.mad.wire.MadFormatException;
 
-/** SMP Gets through a {@link MadTransport}, directed-route or LID-routed, with libibmad's retries. */
+/** SMP Gets (and Sets) through a {@link MadTransport}, directed-route or LID-routed, with libibmad's retries. */
 final class TransportGetter implements SmpGetter {
 
     /** Beyond the transport's own time-outs: only a transport that lost the request would need it. */
@@ -35,9 +35,33 @@ final class TransportGetter implements SmpGetter {
 
     @Override
     public byte[] get(int attributeId, int modifier) throws QueryException {
+        return send(Method.GET, attributeId, modifier, new byte[0]);
+    }
+
+    /** A Set of the attribute with these bytes; the answer as {@link #get}'s. */
+    byte[] set(int attributeId, int modifier, byte[] data) throws QueryException {
+        return send(Method.SET, attributeId, modifier, data);
+    }
+
+    /** @return an {@link SmaClient} over a transport, each destination waiting this long for each attempt */
+    static SmaClient client(MadTransport transport, Duration timeout) {
+        return new SmaClient() {
+            @Override
+            public byte[] get(Destination to, int attributeId, int modifier) throws QueryException {
+                return new TransportGetter(transport, to, timeout).get(attributeId, modifier);
+            }
+
+            @Override
+            public byte[] set(Destination to, int attributeId, int modifier, byte[] data) throws QueryException {
+                return new TransportGetter(transport, to, timeout).set(attributeId, modifier, data);
+            }
+        };
+    }
+
+    private byte[] send(int method, int attributeId, int modifier, byte[] data) throws QueryException {
         Smp smp = destination.isDirected()
-                ? Smp.directedRoute(Method.GET, 0, attributeId, modifier, 0, destination.outPorts(), new byte[0])
-                : Smp.lidRouted(Method.GET, 0, attributeId, modifier, 0, new byte[0]);
+                ? Smp.directedRoute(method, 0, attributeId, modifier, 0, destination.outPorts(), data)
+                : Smp.lidRouted(method, 0, attributeId, modifier, 0, data);
         MadAddress address = destination.isDirected() ? MadAddress.directedRoute() : MadAddress.smi(destination.lid());
         MadRequest request = new MadRequest(smp.encode(), address, timeout, MadRequest.DEFAULT_RETRIES);
         long bound = timeout.multipliedBy(MadRequest.DEFAULT_RETRIES + 1L).plus(GRACE).toMillis();
