@@ -52,6 +52,7 @@ final class Errors {
     private final StringBuilder text = new StringBuilder();
     private LinkInfoText links;
     private final List<Map<String, Object>> badNodes = new ArrayList<>();
+    private final NodeNames names;
     private int nodesChecked;
     private int badNodeCount;
     private int portsChecked;
@@ -59,6 +60,12 @@ final class Errors {
     private int pmaFailures;
 
     Errors(PortCounterReader reader, ErrorsArgs args, Thresholds thresholds, PrintWriter err) {
+        this(reader, args, thresholds, err, NodeNames.DESCRIPTIONS);
+    }
+
+    /** @param names what to call each node: the {@code --node-name-map}'s names, else descriptions */
+    Errors(PortCounterReader reader, ErrorsArgs args, Thresholds thresholds, PrintWriter err, NodeNames names) {
+        this.names = names;
         this.reader = reader;
         this.args = args;
         this.thresholds = thresholds;
@@ -67,7 +74,7 @@ final class Errors {
 
     /** @return the number of ports with errors beyond threshold (ibqueryerrors' exit status is 1 when there are) */
     int run(FabricSnapshot snapshot) {
-        links = new LinkInfoText(snapshot);
+        links = new LinkInfoText(snapshot, names);
         List<DiscoveredNode> nodes = new ArrayList<>(snapshot.nodes());
         java.util.Collections.reverse(nodes); // libibnetdisc puts each node it finds at the head of its list
         for (DiscoveredNode node : nodes) {
@@ -134,7 +141,7 @@ final class Errors {
 
     private void node(DiscoveredNode node) {
         int start = node.isSwitch() && node.enhancedPort0() ? 0 : 1;
-        String name = NodeNames.name(node.nodeGuid(), node.description());
+        String name = names.name(node.nodeGuid(), node.description());
         int first = 0;
         int lid = 0;
         if (node.isSwitch()) {

@@ -27,10 +27,11 @@ import org.infiniscope.mad.transport.MadRequest;
  * @param clearCounts {@code -K}: clear the data counters after reading them
  * @param types the node types to check (bits: 1 CA, 2 switch, 4 router); all when none was given
  * @param reportPort {@code -r}: the link of each port reported, as iblinkinfo shows it
+ * @param nodeNameMap the {@code --node-name-map} file, or null
  */
 record ErrorsArgs(String fabric, SweepOptions sweep, Duration timeout, boolean json, List<String> suppressed,
         Path thresholdFile, boolean data, boolean countersOnly, boolean clearErrors, boolean clearCounts, int types,
-        boolean reportPort) {
+        boolean reportPort, String nodeNameMap) {
 
     /** Copies. */
     ErrorsArgs {
@@ -59,6 +60,7 @@ record ErrorsArgs(String fabric, SweepOptions sweep, Duration timeout, boolean j
         boolean clearCounts = false;
         int types = 0;
         boolean reportPort = false;
+        String nodeNameMap = null;
         int window = SweepOptions.DEFAULT.window();
         Duration timeout = MadRequest.DEFAULT_TIMEOUT;
         int retries = SweepOptions.DEFAULT.retries();
@@ -90,6 +92,7 @@ record ErrorsArgs(String fabric, SweepOptions sweep, Duration timeout, boolean j
                 case "--threshold-file" ->
                     thresholdFile = Path.of(value != null ? value : SmpQueryArgs.value(args, ++i, arg));
                 case "--data" -> data = true;
+                case "--node-name-map" -> nodeNameMap = value != null ? value : SmpQueryArgs.value(args, ++i, arg);
                 case "-r", "--report-port" -> reportPort = true;
                 case "--counters" -> countersOnly = true;
                 case "-k", "--clear-errors" -> clearErrors = true;
@@ -112,6 +115,6 @@ record ErrorsArgs(String fabric, SweepOptions sweep, Duration timeout, boolean j
             }
         }
         return new ErrorsArgs(fabric, new SweepOptions(window, timeout, retries), timeout, json, suppressed,
-                thresholdFile, data, countersOnly, clearErrors, clearCounts, types, reportPort);
+                thresholdFile, data, countersOnly, clearErrors, clearCounts, types, reportPort, nodeNameMap);
     }
 }

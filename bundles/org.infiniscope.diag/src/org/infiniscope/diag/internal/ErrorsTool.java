@@ -13,6 +13,7 @@ import org.infiniscope.diag.counters.PortCountersService;
 import org.infiniscope.discovery.Discovery;
 import org.infiniscope.discovery.DiscoveryException;
 import org.infiniscope.discovery.FabricSnapshot;
+import org.infiniscope.discovery.NodeNameMapException;
 import org.infiniscope.mad.transport.ChannelProvider;
 import org.infiniscope.mad.transport.MadChannel;
 import org.infiniscope.mad.transport.MadTransport;
@@ -90,6 +91,7 @@ public final class ErrorsTool implements ConsoleTool {
                   -s, --suppress LIST     do not report these counters (comma-separated PortCounters names)
                   -c, --suppress-common   do not report PortRcvSwitchRelayErrors
                   --threshold-file FILE   NAME=VALUE lines: report a counter only above VALUE
+                  --node-name-map FILE    names for nodes: lines of GUID "name", as the diags read them
                                           (default: /etc/infiniband-diags/error_thresholds when it exists)
                   --data                  also the data counters of ports with errors
                   -r, --report-port       the link of each port reported (width, speed, state, peer)
@@ -110,6 +112,16 @@ public final class ErrorsTool implements ConsoleTool {
         ErrorsArgs args = ErrorsArgs.parse(invocation.args());
         PrintWriter err = invocation.err();
         Thresholds thresholds = thresholds(args, cwd, err);
+        NodeNames names;
+        try {
+            names = NodeNames.load(cwd, args.nodeNameMap());
+        } catch (IOException e) {
+            err.println("infiniscope errors: cannot read the node-name map: " + e.getMessage());
+            return ExitStatus.FAILURE;
+        } catch (NodeNameMapException e) {
+            err.println("infiniscope errors: " + e.getMessage());
+            return ExitStatus.FAILURE;
+        }
         String fabric = args.fabric() != null ? args.fabric() : defaultFabric;
         if (fabric == null || fabric.isBlank()) {
             throw new UsageException("no fabric: give --fabric " + FabricChannels.CHOICES
@@ -145,7 +157,7 @@ public final class ErrorsTool implements ConsoleTool {
                 return ExitStatus.FAILURE;
             }
             FabricSnapshot snapshot = discovery.sweep(transport, args.sweep());
-            Errors errors = new Errors(counters.over(transport, args.timeout()), args, thresholds, err);
+            Errors errors = new Errors(counters.over(transport, args.timeout()), args, thresholds, err, names);
             int bad = errors.run(snapshot);
             invocation.out().print(args.json() ? errors.json() : errors.text());
             invocation.out().flush();

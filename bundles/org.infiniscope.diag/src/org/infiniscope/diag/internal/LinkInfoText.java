@@ -18,7 +18,10 @@ final class LinkInfoText {
     private final Map<Long, DiscoveredNode> nodes;
     private final Map<Long, java.util.List<FabricSnapshot.End>> ends;
 
-    LinkInfoText(FabricSnapshot snapshot) {
+    private final NodeNames names;
+
+    LinkInfoText(FabricSnapshot snapshot, NodeNames names) {
+        this.names = names;
         this.nodes = snapshot.nodesByGuid();
         this.ends = snapshot.ends();
     }
@@ -48,7 +51,7 @@ final class LinkInfoText {
             // libibnetdisc gives a switch's ports the switch's LID, whatever their own PortInfo holds
             int peerLid = peer.isSwitch() || peerPort.lid() == 0 ? lid(peer) : peerPort.lid();
             remote = String.format("0x%016x %6d %4d[%2s] \"%s\" (%s %s)\n", peerPort.portGuid(), peerLid,
-                    peerPort.number(), "", NodeNames.name(peer.nodeGuid(), peer.description()), widthHint(p, peerPort),
+                    peerPort.number(), "", names.name(peer.nodeGuid(), peer.description()), widthHint(p, peerPort),
                     speedHint(node, p, peer, peerPort));
         } else {
             remote = "           [  ] \"\" ( )\n";

@@ -64,6 +64,7 @@ final class Trace {
 
     private final SmaClient sma;
     private final boolean simple;
+    private final NodeNames names;
     private final StringBuilder text = new StringBuilder();
     private final List<Map<String, Object>> hops = new ArrayList<>();
     private final List<PathPort> route = new ArrayList<>();
@@ -72,6 +73,12 @@ final class Trace {
 
     /** @param simple ibtracert's {@code -n}: GUIDs and port numbers only */
     Trace(SmaClient sma, boolean simple) {
+        this(sma, simple, NodeNames.DESCRIPTIONS);
+    }
+
+    /** @param names what to call each node: the {@code --node-name-map}'s names, else descriptions */
+    Trace(SmaClient sma, boolean simple, NodeNames names) {
+        this.names = names;
         this.sma = sma;
         this.simple = simple;
     }
@@ -261,7 +268,7 @@ final class Trace {
     /** ibtracert's {@code get_node}: NodeInfo, NodeDescription, then PortInfo of the port the SMP arrived by. */
     private Node node(Destination at) throws QueryException {
         NodeInfo ni = get(at, NodeInfo.CODEC, 0);
-        String nd = NodeNames.name(ni.nodeGuid(), get(at, NodeDescription.CODEC, 0).text());
+        String nd = names.name(ni.nodeGuid(), get(at, NodeDescription.CODEC, 0).text());
         PortInfo pi = get(at, PortInfo.CODEC, 0);
         return new Node(ni.nodeType(), ni.nodeGuid(), ni.numPorts(), nd, ni.portGuid(), ni.localPortNum(), pi.lid(),
                 pi.lmc(), pi.portState());

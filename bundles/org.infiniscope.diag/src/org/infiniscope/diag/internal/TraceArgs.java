@@ -18,15 +18,17 @@ import org.infiniscope.mad.transport.MadRequest;
  * @param guids {@code -G}: SRC and DST are port GUIDs, resolved to LIDs by the SA
  * @param source the source LID, or port GUID with {@code -G}
  * @param destination the destination LID, or port GUID with {@code -G}
+ * @param nodeNameMap the {@code --node-name-map} file, or null
  */
 record TraceArgs(String fabric, Duration timeout, boolean json, boolean simple, boolean guids, long source,
-        long destination) {
+        long destination, String nodeNameMap) {
 
     static TraceArgs parse(List<String> args) throws UsageException {
         String fabric = null;
         boolean json = false;
         boolean simple = false;
         boolean guids = false;
+        String nodeNameMap = null;
         Duration timeout = MadRequest.DEFAULT_TIMEOUT;
         List<String> positional = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
@@ -35,6 +37,7 @@ record TraceArgs(String fabric, Duration timeout, boolean json, boolean simple, 
                 case "--fabric" -> fabric = SmpQueryArgs.value(args, ++i, arg);
                 case "-n", "--no_info" -> simple = true;
                 case "-G", "--Guid" -> guids = true;
+                case "--node-name-map" -> nodeNameMap = SmpQueryArgs.value(args, ++i, arg);
                 case "-L", "--Lid" -> guids = false;
                 case "-t", "--timeout" -> timeout = SmpQueryArgs.timeout(SmpQueryArgs.value(args, ++i, arg));
                 case "--json" -> json = true;
@@ -61,7 +64,7 @@ record TraceArgs(String fabric, Duration timeout, boolean json, boolean simple, 
         long destination = guids
                 ? guid(positional.get(1), "DST")
                 : SmpQueryArgs.number(positional.get(1), "DST (a LID)", 1, 0xBFFF);
-        return new TraceArgs(fabric, timeout, json, simple, guids, source, destination);
+        return new TraceArgs(fabric, timeout, json, simple, guids, source, destination, nodeNameMap);
     }
 
     private static long guid(String text, String what) throws UsageException {

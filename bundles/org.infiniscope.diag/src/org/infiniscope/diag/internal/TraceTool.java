@@ -61,11 +61,12 @@ public final class TraceTool implements ConsoleTool {
     @Override
     public String usage() {
         return """
-                usage: infiniscope trace [--fabric F] [-n] [-G] [-t TIMEOUT_MS] [--json] SRC DST
+                usage: infiniscope trace [--fabric F] [-n] [-G] [-t TIMEOUT_MS] [--node-name-map FILE] [--json] SRC DST
                   SRC, DST      the LIDs of the two ports (with -G their port GUIDs)
                   --fabric F    sim[...], umad, umad:CA:PORT or ibsim:SOCKET[@NODE]; default: the launcher's --fabric
                   -n, --no_info the simple format: GUIDs and port numbers only
                   -G, --Guid    SRC and DST are port GUIDs, resolved to LIDs by the SA
+                  --node-name-map FILE  names for nodes: lines of GUID "name", as the diags read them
                   -t, --timeout how long to wait for each of the 4 attempts of each SMP, in ms (default 1000)
                   --json        the same path as one JSON object
                 The path is read by directed routes from this port; a hop without a valid, active out port ends it
@@ -75,6 +76,17 @@ public final class TraceTool implements ConsoleTool {
     @Override
     public int run(ToolInvocation invocation) throws UsageException {
         TraceArgs args = TraceArgs.parse(invocation.args());
+        NodeNames names;
+        try {
+            // relative to the folder ./infiniscope was started in (the JVM may run in a scratch folder)
+            names = NodeNames.load(System.getProperty(ErrorsTool.CWD_PROPERTY), args.nodeNameMap());
+        } catch (java.io.IOException e) {
+            invocation.err().println("infiniscope trace: cannot read the node-name map: " + e.getMessage());
+            return org.infiniscope.console.ExitStatus.FAILURE;
+        } catch (org.infiniscope.discovery.NodeNameMapException e) {
+            invocation.err().println("infiniscope trace: " + e.getMessage());
+            return org.infiniscope.console.ExitStatus.FAILURE;
+        }
         return ToolFabric.with(name(), args.fabric(), defaultFabric, channels, invocation.err(), transport -> {
             int source = (int) args.source();
             int destination = (int) args.destination();
@@ -92,7 +104,7 @@ public final class TraceTool implements ConsoleTool {
                 source = GuidResolver.lid(transport, local, args.source(), args.timeout());
                 destination = GuidResolver.lid(transport, local, args.destination(), args.timeout());
             }
-            Trace trace = new Trace(TransportGetter.client(transport, args.timeout()), args.simple());
+            Trace trace = new Trace(TransportGetter.client(transport, args.timeout()), args.simple(), names);
             try {
                 trace.run(source, destination);
             } finally {

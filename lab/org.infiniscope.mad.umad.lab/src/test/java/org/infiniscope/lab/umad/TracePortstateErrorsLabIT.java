@@ -73,6 +73,14 @@ class TracePortstateErrorsLabIT {
         ibsim = Ibsim.start(scratch, "fabrics/ft2-16.net", Duration.ofSeconds(10));
         openSm = OpenSm.start(scratch, ibsim.socket(), SM_NODE, Duration.ofSeconds(30));
         openSm.awaitQuiet(Duration.ofMillis(500), Duration.ofSeconds(20));
+        // one node-name map for both tools: two switches and a host renamed, a comment, a blank line
+        Files.writeString(scratch.resolve("names"), """
+                # ours and Debian's read the same map
+                0x0008f10500000200 "rack1 leaf-b"
+                0x0008f10500000500 "core-a"
+
+                0x0008f10400000600 "node six"
+                """);
     }
 
     @AfterAll
@@ -133,7 +141,8 @@ class TracePortstateErrorsLabIT {
     @Order(1)
     @ParameterizedTest(name = "ibtracert {0}")
     @ValueSource(strings = {"8 12", "12 9", "12 8", "8 8", "2 12", "6 7", "8 6", "18 1", "-n 8 12", "-n 2 9",
-            "-G 0x0008f10400000201 0x0008f10400000c01", "-G 0x0008f10400000201 0x0008f10500000600"})
+            "-G 0x0008f10400000201 0x0008f10400000c01", "-G 0x0008f10400000201 0x0008f10500000600",
+            "--node-name-map names 8 12", "--node-name-map names 2 6"})
     void tracePrintsWhatIbtracertPrints(String query) throws Exception {
         Output theirs = ok(theirs("ibtracert", query), "ibtracert " + query);
         Output ours = ok(ours("trace", query), "./infiniscope trace " + query);
@@ -235,7 +244,7 @@ class TracePortstateErrorsLabIT {
     @ParameterizedTest(name = "ibqueryerrors {0}")
     @ValueSource(strings = {"", "-c", "-s SymbolErrorCounter,PortXmitDiscards", "-s LinkDownedCounter -c", "--switch",
             "--ca", "--switch --ca", "--threshold-file thresholds", "--threshold-file thresholds -c", "-r",
-            "-r --ca -s PortRcvErrors"})
+            "-r --ca -s PortRcvErrors", "--node-name-map names", "--node-name-map names -r"})
     void errorsAsIbqueryerrors(String query) throws Exception {
         // relative: both run in the scratch folder, ours through a launcher that runs its JVM elsewhere
         Files.writeString(scratch.resolve("thresholds"), """
