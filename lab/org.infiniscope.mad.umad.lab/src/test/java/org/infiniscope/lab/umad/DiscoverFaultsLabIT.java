@@ -63,8 +63,8 @@ class DiscoverFaultsLabIT {
                     theirsWhole += withoutDate(theirs).equals(reference) ? 1 : 0;
                 } catch (IOException e) {
                     // ibnetdiscover may end with an error, or crash (status 139 seen), under this loss: not ours
-                    System.out.println("under 5% loss ibnetdiscover failed: " + e.getMessage().lines().findFirst()
-                            .orElse(""));
+                    System.out.println(
+                            "under 5% loss ibnetdiscover failed: " + e.getMessage().lines().findFirst().orElse(""));
                 }
             }
             // not asserted (not ours): how often ibnetdiscover copes with the same loss
