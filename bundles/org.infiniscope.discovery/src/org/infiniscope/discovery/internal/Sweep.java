@@ -62,6 +62,8 @@ final class Sweep {
         int answers;
         /** The prefix's last hop (the node before it and the port out), null when that node is not known. */
         End hop;
+        /** Whether a lost probe's whole route ends here: its last hop is the one under suspicion. */
+        boolean lastHopOfALoss;
 
         boolean dead() {
             return losses >= 2 && answers == 0;
@@ -95,8 +97,11 @@ final class Sweep {
                 // a second chance, once, for what was lost after all its retries: losses come in bursts (a busy
                 // link, a congested receive queue), and a later pass usually gets the answer
                 secondPass = true;
-                Map<Long, int[]> routes = routesAvoidingDeadHops();
-                lostProbes.forEach(probe -> queue.add(rerouted(probe, routes)));
+                // around every suspect hop where that still reaches the node, else around the last hops of the
+                // losses only, else the first route
+                Map<Long, int[]> strict = routesAvoiding(suspectHops(false));
+                Map<Long, int[]> loose = routesAvoiding(suspectHops(true));
+                lostProbes.forEach(probe -> queue.add(rerouted(probe, strict, loose)));
                 lostProbes.clear();
                 pump();
                 while (inFlight > 0 || !queue.isEmpty()) {
@@ -167,7 +172,8 @@ final class Sweep {
                         : failure;
                 sent += cause instanceof MadTimeoutException t ? t.attempts() : 1;
                 if (!secondPass) {
-                    lostUnder(probe.route()); // silence: some cable on the route may be gone
+                    // silence: some cable on the route may be gone
+                    lostUnder(probe.route(), probe.kind() == Kind.NODE_INFO);
                 }
                 lost(probe, cause.getMessage());
             } else {
@@ -229,8 +235,12 @@ final class Sweep {
         return false;
     }
 
-    /** Counts a loss under each prefix of the route. */
-    private void lostUnder(int[] route) {
+    /**
+     * Counts a loss under each prefix of the route.
+     *
+     * @param leaves whether the probe was a NodeInfo leaving the node its route reaches but for the last hop
+     */
+    private void lostUnder(int[] route, boolean leaves) {
         long h = 17;
         for (int k = 1; k <= route.length; k++) {
             long parent = h;
@@ -241,6 +251,8 @@ final class Sweep {
             if (stat.hop == null && before != null) {
                 stat.hop = new End(before, route[k - 1]);
             }
+            // the hop into the node asked about, and for NodeInfo the hop out of it as well
+            stat.lastHopOfALoss |= k == route.length || leaves && k == route.length - 1;
         }
     }
 
@@ -259,10 +271,23 @@ final class Sweep {
         }
     }
 
+    /**
+     * @param lastHopsOnly only the last hops of lost probes' routes (into the node asked about, and out of it for a
+     *        NodeInfo); else also the last hop of every dead prefix (two losses under it, no answer since). The
+     *        first set misses a cable pulled near the root, whose probes are lost deeper; the second may hold hops
+     *        that were merely idle since the loss, and cut the way to a node
+     * @return the out-ports the second pass routes around
+     */
+    private Set<End> suspectHops(boolean lastHopsOnly) {
+        Set<End> hops = new HashSet<>();
+        prefixes.values().stream()
+                .filter(p -> p.hop != null && p.answers == 0 && (p.lastHopOfALoss || !lastHopsOnly && p.dead()))
+                .forEach(p -> hops.add(p.hop));
+        return hops;
+    }
+
     /** @return a route to each node found, breadth first from the local node over the links not through a dead hop */
-    private Map<Long, int[]> routesAvoidingDeadHops() {
-        Set<End> deadHops = new HashSet<>();
-        prefixes.values().stream().filter(p -> p.hop != null && p.answers == 0).forEach(p -> deadHops.add(p.hop));
+    private Map<Long, int[]> routesAvoiding(Set<End> deadHops) {
         Map<Long, List<End>> ends = new HashMap<>();
         linked.keySet().forEach(end -> ends.computeIfAbsent(end.guid(), g -> new ArrayList<>()).add(end));
         Map<Long, int[]> routes = new HashMap<>();
@@ -291,8 +316,8 @@ final class Sweep {
      * The probe by a route around the dead hops to the node it asks about (or leaves from, for NodeInfo), when there
      * is one: a cable on its first route may have been pulled, and the node may still be reachable by other links.
      */
-    private Probe rerouted(Probe probe, Map<Long, int[]> routes) {
-        int[] prefix = routes.get(probe.guid());
+    private Probe rerouted(Probe probe, Map<Long, int[]> strict, Map<Long, int[]> loose) {
+        int[] prefix = strict.getOrDefault(probe.guid(), loose.get(probe.guid()));
         if (prefix == null || probe.route().length == 0) {
             return probe;
         }

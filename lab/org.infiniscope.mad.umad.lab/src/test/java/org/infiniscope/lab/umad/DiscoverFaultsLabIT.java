@@ -74,11 +74,14 @@ class DiscoverFaultsLabIT {
     }
 
     /**
-     * @param which the first switch ibnetdiscover lists (the farthest from the attach point, its cable reached late
-     *        in the sweep) or the last (the attach point's leaf, whose cable the sweep has crossed already)
+     * @param which the first switch ibnetdiscover lists: the farthest from the attach point, its cable reached late
+     *        in the sweep. (The attach point's own uplink, pulled as the sweep starts, is left out: the second pass
+     *        then still sends many probes through the pulled cable before it finds which hop is gone, and a window-1
+     *        sweep takes from one to several minutes; the simulator's SweepFaultsTest pulls a cable at ten points of
+     *        a sweep instead.)
      */
     @ParameterizedTest(name = "the {0} listed switch's cable pulled at the first progress line")
-    @ValueSource(strings = {"first", "last"})
+    @ValueSource(strings = {"first"})
     void aCablePulledMidSweepGivesTheFabricAsItWasOrAsItIs(String which) throws Exception {
         int lines = 1;
         Lab.require("ibsim", "ibnetdiscover");
