@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.infiniscope.console.json.Json;
 import org.infiniscope.diag.counters.CounterQueryException;
 import org.infiniscope.diag.counters.PortCounterReader;
 import org.infiniscope.discovery.DiscoveredNode;

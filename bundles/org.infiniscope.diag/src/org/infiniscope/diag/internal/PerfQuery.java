@@ -5,6 +5,7 @@ import java.math.BigInteger;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.infiniscope.console.json.Json;
 import org.infiniscope.diag.counters.CounterQueryException;
 import org.infiniscope.diag.counters.PortCounterReader;
 import org.infiniscope.diag.format.SmpFormat;

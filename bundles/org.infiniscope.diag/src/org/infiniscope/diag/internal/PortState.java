@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.infiniscope.console.json.Json;
 import org.infiniscope.diag.format.SmpFormat;
 import org.infiniscope.diag.internal.PortStateArgs.Op;
 import org.infiniscope.mad.Mad;

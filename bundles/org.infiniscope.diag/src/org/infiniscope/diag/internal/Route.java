@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.infiniscope.console.json.Json;
 import org.infiniscope.mad.smp.LinearForwardingTable;
 import org.infiniscope.mad.smp.MulticastForwardingTable;
 import org.infiniscope.mad.smp.NodeDescription;

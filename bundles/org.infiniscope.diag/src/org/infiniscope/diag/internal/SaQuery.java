@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.infiniscope.console.json.Json;
 import org.infiniscope.diag.format.SaFormat;
 import org.infiniscope.diag.internal.SaQueryArgs.NodePrint;
 import org.infiniscope.mad.ClassPortInfo;

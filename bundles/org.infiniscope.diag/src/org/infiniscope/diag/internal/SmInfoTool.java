@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.infiniscope.console.json.Json;
 import org.infiniscope.console.ConsoleTool;
 import org.infiniscope.console.ExitStatus;
 import org.infiniscope.console.ToolInvocation;

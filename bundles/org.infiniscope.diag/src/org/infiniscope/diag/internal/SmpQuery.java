@@ -3,6 +3,7 @@ package org.infiniscope.diag.internal;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.infiniscope.console.json.Json;
 import org.infiniscope.diag.format.SmpFormat;
 import org.infiniscope.mad.smp.NodeDescription;
 import org.infiniscope.mad.smp.NodeInfo;

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.infiniscope.console.json.Json;
 import org.infiniscope.discovery.FabricSnapshot;
 import org.infiniscope.discovery.check.CablingPlan;
 import org.infiniscope.discovery.check.Check;

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import org.infiniscope.console.json.Json;
 import org.infiniscope.console.ConsoleTool;
 import org.infiniscope.console.ExitStatus;
 import org.infiniscope.console.ToolInvocation;

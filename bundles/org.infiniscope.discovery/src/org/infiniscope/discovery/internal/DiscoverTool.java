@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.infiniscope.console.json.Json;
 import org.infiniscope.console.ConsoleTool;
 import org.infiniscope.console.ExitStatus;
 import org.infiniscope.console.ToolInvocation;

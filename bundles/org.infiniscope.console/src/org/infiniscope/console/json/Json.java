@@ -1,4 +1,4 @@
-package org.infiniscope.diag.internal;
+package org.infiniscope.console.json;
 
 import java.util.List;
 import java.util.Map;
@@ -6,15 +6,15 @@ import java.util.Map;
 /**
  * Writes the JSON of {@code --json}: objects of strings, numbers, lists and nested objects. The target platform has no
  * JSON library yet, and output this flat needs only the string escapes of RFC 8259; switch to the library when one
- * joins the platform for the REST API.
+ * joins the platform for the REST API. Every tool's {@code --json} goes through here.
  */
-final class Json {
+public final class Json {
 
     private Json() {
     }
 
     /** @return the object as one line of JSON, keys in the map's order */
-    static String write(Map<String, ?> object) {
+    public static String write(Map<String, ?> object) {
         StringBuilder json = new StringBuilder();
         value(object, json);
         return json.toString();
