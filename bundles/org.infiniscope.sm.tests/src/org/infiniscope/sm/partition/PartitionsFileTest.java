@@ -135,6 +135,27 @@ class PartitionsFileTest {
         assertEquals(2, e.line());
     }
 
+    /** Cases OpenSM 3.3.23 was run on: the verdicts agree. */
+    @Test
+    void whatOpenSmAcceptsAndRejects() throws Exception {
+        // two statements on one line: OpenSM takes both
+        assertEquals(2, PartitionsFile.parse("A=0x5: ALL_CAS; B=0x6: ALL_SWITCHES=full;\n", "f").definitions().size());
+        // the man page's "defmember=... :" between header and members: OpenSM says "bad PortGUID"
+        PartitionsException e = assertThrows(PartitionsException.class,
+                () -> PartitionsFile.parse("A=0x5 : defmember=full : ALL_CAS;\n", "f"));
+        assertEquals("f:1:9: expected a port GUID (0x0002c90300000001) or ALL, ALL_CAS, ALL_SWITCHES, ALL_ROUTERS, "
+                + "SELF, found 'defmember'", e.getMessage());
+        // a missing ';' makes the next statement's header a member: OpenSM fails on line 2
+        e = assertThrows(PartitionsException.class,
+                () -> PartitionsFile.parse("A=0x5 : ALL_CAS=full\nB=0x6: ALL;\n", "f"));
+        assertEquals(2, e.line());
+        // what follows mgid= on its line are the group's flags, members included: OpenSM ignores them
+        PartitionsFile file = PartitionsFile.parse("A=0x5,ipoib : mgid=ff12:401b::16,sl=1, ALL_CAS=full;\n", "f");
+        assertEquals(List.of(), file.definitions().get(0).members());
+        assertEquals(List.of("f:1:40: unknown multicast group flag 'ALL_CAS' (rate, mtu, sl, scope, Q_Key, TClass, "
+                + "FlowLabel): OpenSM ignores it"), file.warnings());
+    }
+
     @Test
     void aBadLineAfterGoodStatementsNamesItsLine() {
         String text = "Default=0x7fff: ALL=full;\nA=0x1:\n  0x10,\n  SELF=full\n  junk ;\n";

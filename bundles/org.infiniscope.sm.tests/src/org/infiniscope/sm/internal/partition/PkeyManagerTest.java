@@ -73,6 +73,82 @@ class PkeyManagerTest {
         assertEquals(List.of(0x0001, 0x0002, 0x0003, 0x0010, 0x7fff), tables.partitions()); // OpenSM's map order
     }
 
+    /** allow_both_pkeys TRUE, as OpenSM 3.3.23 wrote it on a fresh ibsim (ft2-16, OpenSM on h00001). */
+    @Test
+    void bothMembershipsWithAllowBothPkeys() throws Exception {
+        String file = """
+                Default=0x7fff: ALL=full;
+                A=0x5: ALL=both;
+                B=0x6: ALL_CAS=full, 0x0008f10400000201=both, 0x0008f10400000301=limited;
+                C=0x7, defmember=both: 0x0008f10400000401, ALL_SWITCHES;
+                C=0x7: 0x0008f10400000401=full;
+                """;
+        PkeyTables tables = new PkeyCalculator(new PkeyOptions(true, true, PkeyOptions.Enforcement.BOTH))
+                .compute(PartitionsFile.parse(file, "p"), ft216());
+        assertEquals(List.of(0xffff, 0x0005, 0x8005, 0x8006, 0), head(tables.endPorts().get(caPort(1)).pkeys(), 5));
+        assertEquals(List.of(0xffff, 0x0005, 0x8005, 0x0006, 0x8006, 0),
+                head(tables.endPorts().get(caPort(2)).pkeys(), 6));
+        assertEquals(List.of(0xffff, 0x0005, 0x8005, 0x0006, 0), head(tables.endPorts().get(caPort(3)).pkeys(), 5));
+        assertEquals(List.of(0xffff, 0x0005, 0x8005, 0x8006, 0x8007, 0),
+                head(tables.endPorts().get(caPort(4)).pkeys(), 6));
+        assertEquals(List.of(0xffff, 0x0005, 0x8005, 0x0007, 0x8007, 0),
+                head(tables.endPorts().get(leaf(1)).pkeys(), 6));
+        assertEquals(List.of(0xffff, 0x8005, 0x8006, 0),
+                head(tables.switchPorts().get(new SwitchPortKey(leaf(1), 2)).pkeys(), 4));
+        assertEquals(List.of(0xffff, 0x8005, 0x0006, 0),
+                head(tables.switchPorts().get(new SwitchPortKey(leaf(1), 3)).pkeys(), 4));
+        assertEquals(List.of(0xffff, 0x8005, 0x8006, 0x8007, 0),
+                head(tables.switchPorts().get(new SwitchPortKey(leaf(1), 4)).pkeys(), 5));
+    }
+
+    /**
+     * One ibsim, two OpenSMs one after the other: the second finds the tables the first wrote (switch port 0 full at
+     * 8 entries, 0x8018 dropped), keeps what it can where it is, puts the indx0 P_Key at 0, fills holes once the
+     * table is full, and drops the default P_Key when no index is left for it (OpenSM searches no hole for it).
+     */
+    @Test
+    void aSecondSmKeepsTheIndexesItFindsAndFillsHoles() throws Exception {
+        String first = """
+                Default=0x7fff: ALL=full;
+                P1=0x11: ALL=full;
+                P2=0x12: ALL;
+                P3=0x13:ALL;
+                P4=0x14: ALL=full;
+                P5=0x15: ALL=full;
+                P6=0x16: ALL=full;
+                P7=0x17: ALL=full;
+                P8=0x18: ALL_SWITCHES=full;
+                """;
+        String second = """
+                Default=0x7fff: ALL=full;
+                P9=0x19: ALL=full;
+                P2=0x12: ALL;
+                P4=0x14: ALL=full;
+                P5=0x15: ALL=full;
+                P6=0x16,indx0: ALL=full;
+                P7=0x17: ALL=full;
+                PA=0x1a: ALL_SWITCHES;
+                """;
+        PkeyTables before = new PkeyCalculator(PkeyOptions.DEFAULTS).compute(PartitionsFile.parse(first, "1"), ft216());
+        assertEquals(List.of(0xffff, 0x8011, 0x0012, 0x0013, 0x8014, 0x8015, 0x8016, 0x8017, 0),
+                head(before.endPorts().get(caPort(1)).pkeys(), 9));
+        assertEquals(List.of(0xffff, 0x8011, 0x0012, 0x0013, 0x8014, 0x8015, 0x8016, 0x8017),
+                head(before.endPorts().get(leaf(1)).pkeys(), 8));
+        assertEquals(List.of(0x8018), before.endPorts().get(leaf(1)).dropped());
+        List<PartitionPort> found = ft216().stream()
+                .map(p -> new PartitionPort(p.nodeType(), p.nodeGuid(), p.portGuid(), p.portNumber(), p.partitionCap(),
+                        p.smPort(), before.endPorts().get(p.portGuid()).pkeys(), p.peer()))
+                .toList();
+        PkeyTables after = new PkeyCalculator(PkeyOptions.DEFAULTS).compute(PartitionsFile.parse(second, "2"), found);
+        assertEquals(List.of(0x8016, 0, 0x0012, 0, 0x8014, 0x8015, 0, 0x8017, 0x8019, 0xffff, 0),
+                head(after.endPorts().get(caPort(1)).pkeys(), 11));
+        assertEquals(List.of(0x8016, 0x8019, 0x0012, 0x001a, 0x8014, 0x8015, 0, 0x8017),
+                head(after.endPorts().get(leaf(1)).pkeys(), 8));
+        assertEquals(List.of(0xffff), after.endPorts().get(leaf(1)).dropped());
+        assertEquals(List.of(0x8016, 0x0012, 0x8014, 0x8015, 0x8017, 0x8019, 0xffff, 0),
+                head(after.switchPorts().get(new SwitchPortKey(leaf(1), 2)).pkeys(), 8));
+    }
+
     @Test
     void noFileMeansDefaultFullEverywhere() {
         PkeyTables tables = new PkeyCalculator(PkeyOptions.DEFAULTS).compute(null, ft216());
