@@ -78,6 +78,9 @@ class PartitionsCommandTest {
         assertEquals(1, run("validate", "--file", "sub/p.conf"));
         assertEquals(file + ":2:10: expected ':' after the partition definition 'X=0x2 ALL' "
                 + "(Name=PKEY[,flags]: members;)\n", err());
+        assertEquals(1, run("validate", "--file", "sub/p.conf", "--json"));
+        assertTrue(out().startsWith("{\"file\":\"" + file + "\",\"valid\":false,\"error\":{"), out());
+        assertTrue(out().contains("\"line\":2"), out());
         assertEquals(1, run("remove", "Default", "--file", "sub/p.conf"));
         assertEquals("Default=0x7fff: ALL=full;\nX=0x2 ALL;\n", Files.readString(file));
         assertEquals(2, run("frobnicate"));

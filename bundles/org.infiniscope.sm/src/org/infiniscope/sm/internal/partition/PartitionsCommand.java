@@ -34,7 +34,7 @@ public final class PartitionsCommand {
 
     private static final String USAGE = """
             usage: sm partitions list [--file F] [--json]
-                   sm partitions validate [--file F]
+                   sm partitions validate [--file F] [--json]
                    sm partitions show NAME|PKEY [--file F] [--json]
                    sm partitions add NAME=PKEY[,FLAG]... [MEMBER[=full|limited|both]]... [--file F]
                    sm partitions remove NAME|PKEY [MEMBER]... [--file F]
@@ -84,7 +84,7 @@ public final class PartitionsCommand {
             return switch (verb) {
                 case "list" -> words.isEmpty() ? list(file, json, out) : usage(err, "list takes no argument");
                 case "validate" ->
-                    words.isEmpty() ? validate(file, out, err) : usage(err, "validate takes no argument");
+                    words.isEmpty() ? validate(file, json, out, err) : usage(err, "validate takes no argument");
                 case "show" -> words.size() == 1
                         ? show(file, words.get(0), json, out, err)
                         : usage(err, "show takes one partition: NAME or PKEY");
@@ -167,11 +167,38 @@ public final class PartitionsCommand {
         return object;
     }
 
-    private static int validate(Path file, PrintStream out, PrintStream err) throws IOException, PartitionsException {
-        PartitionsFile parsed = read(file);
+    private static int validate(Path file, boolean json, PrintStream out, PrintStream err) throws IOException {
+        PartitionsFile parsed;
+        try {
+            parsed = read(file);
+        } catch (PartitionsException e) {
+            if (json) {
+                Map<String, Object> object = new LinkedHashMap<>();
+                object.put("file", file.toString());
+                object.put("valid", false);
+                Map<String, Object> error = new LinkedHashMap<>();
+                error.put("line", e.line());
+                error.put("column", e.column());
+                error.put("message", e.getMessage());
+                object.put("error", error);
+                out.println(Json.write(object));
+            }
+            err.println(e.getMessage());
+            return ExitStatus.FAILURE;
+        }
         if (parsed == null) {
             err.println(file + ": no such file");
             return ExitStatus.FAILURE;
+        }
+        if (json) {
+            Map<String, Object> object = new LinkedHashMap<>();
+            object.put("file", file.toString());
+            object.put("valid", true);
+            object.put("statements", parsed.definitions().size());
+            object.put("partitions", parsed.partitions().size());
+            object.put("warnings", parsed.warnings());
+            out.println(Json.write(object));
+            return ExitStatus.OK;
         }
         parsed.warnings().forEach(w -> err.println("warning: " + w));
         out.println(file + ": valid, " + parsed.definitions().size() + " statements, " + parsed.partitions().size()
