@@ -9,8 +9,9 @@ import org.infiniscope.sm.internal.partition.GroupPrecreation;
  * The multicast groups a partitions file makes OpenSM 3.3.23 create before anyone joins, with the parameters it gives
  * them. OpenSM creates each through its SA's MCMemberRecord rules, which the SA here must apply in turn: with
  * {@code ipoib_mcgroup_creation_validation} (on by default) an IP group other than a broadcast group needs its
- * partition's broadcast group of the same scope, and OpenSM 3.3.23 refuses such groups when {@code scope=} gives
- * other scopes than link-local (ERR 1B1B), so they are listed here but absent there.
+ * partition's broadcast group of the same scope. A file whose partition gives {@code scope=} values other than
+ * link-local had OpenSM 3.3.23 on ibsim refuse that partition's other IP groups that way (ERR 1B1B): they are listed
+ * here, absent there. Without {@code scope=} every group listed was created (GroupPrecreationTest).
  */
 public final class PartitionGroups {
 

@@ -11,12 +11,15 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.infiniscope.lab.umad.BuiltLauncher.Output;
 import org.infiniscope.sm.partition.NodeType;
+import org.infiniscope.sm.partition.PartitionGroups;
 import org.infiniscope.sm.partition.PartitionPort;
 import org.infiniscope.sm.partition.PartitionsFile;
 import org.infiniscope.sm.partition.PkeyCalculator;
@@ -37,7 +40,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * computes them from the same file, options and what {@code smpquery nodeinfo|portinfo|switchinfo} and
  * {@code ibnetdiscover -p} say of the fabric. They must be equal. Switches' port 0 (8 entries on ibsim) overflow, so
  * what OpenSM drops is compared too; on ft2-16 a second OpenSM with another file then finds the tables the first
- * wrote, and ours, given the same tables, must keep, move and drop P_Keys as it does.
+ * wrote, and ours, given the same tables, must keep, move and drop P_Keys as it does. The multicast groups the file
+ * makes (IPoIB broadcast groups, {@code mgid=} lines) must be those OpenSM's partitions hold when it ends, as its
+ * debug log lists them.
  *
  * <p>
  * Left out, each for a reason: the P_Key blocks of a switch port after those OpenSM writes (OpenSM never writes
@@ -115,13 +120,18 @@ class PartitionsQosLabIT {
             Fabric seen;
             Map<Long, List<Integer>> found;
             try (OpenSm openSm = OpenSm.start(scratch, Lab.preloadEnvironment(ibsim.socket(), fabric.hosts().get(0)),
-                    TIMEOUT, QOS, List.of("-P", partitionsFile.toString()))) {
+                    TIMEOUT, QOS, List.of("-P", partitionsFile.toString(), "-D", "0x0F"))) {
                 openSm.awaitQuiet(Duration.ofSeconds(2), TIMEOUT);
                 assertTrue(!openSm.logTail(400).contains("PARSE ERROR"), openSm.logTail(40));
                 seen = Fabric.read(run, attach, fabric.hosts().get(0), initial);
                 found = comparePkeys(run, attach, seen, PartitionsFile.parse(partitions, "partitions.conf"), true);
                 compareQos(run, attach, seen, QosOptions.parse(QOS, "qos"));
             }
+            // the groups each partition held, as OpenSM logs them when it ends (debug level, -D 0x0F)
+            Set<String> ours = new TreeSet<>();
+            PartitionGroups.of(PartitionsFile.parse(partitions, "partitions.conf"), seen.endPorts, true)
+                    .forEach(g -> ours.add(g.mgidHex() + " " + Integer.toHexString(g.pkey() & 0x7fff)));
+            assertEquals(groupsAtExit(scratch.resolve("opensm/opensm.log")), ours, "multicast groups of partitions");
             if (fabricName.equals("ft2-16")) {
                 // a second OpenSM finds what the first wrote: ours is given the same tables, read with smpquery
                 String again = PARTITIONS_AGAIN;
@@ -146,6 +156,28 @@ class PartitionsQosLabIT {
                 }
             }
         }
+    }
+
+    /** @return "MGID-hex PKEY-hex" of each group OpenSM's partitions held when it ended (after its last SUBNET UP) */
+    private static Set<String> groupsAtExit(Path log) throws IOException {
+        List<String> lines = Files.readAllLines(log, java.nio.charset.StandardCharsets.ISO_8859_1);
+        int up = 0;
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains("SUBNET UP")) {
+                up = i;
+            }
+        }
+        Pattern removing = Pattern.compile("removing mgroup (\\S+) from partition \\(0x([0-9a-f]+)\\)");
+        Set<String> groups = new TreeSet<>();
+        for (String line : lines.subList(up, lines.size())) {
+            Matcher m = removing.matcher(line);
+            if (m.find()) {
+                byte[] gid = java.net.InetAddress.getByName(m.group(1)).getAddress();
+                groups.add(java.util.HexFormat.of().formatHex(gid) + " " + m.group(2));
+            }
+        }
+        assertTrue(!groups.isEmpty(), "no group in OpenSM's log at its end:\n" + Lab.tail(log, 20));
+        return groups;
     }
 
     /** @return each end port's table as smpquery read it, by port GUID */
