@@ -178,7 +178,7 @@ class PartitionsFileTest {
                 """, "o.conf");
         assertTrue(options.enabled());
         assertEquals(3, options.resolve(QosOptions.PortType.SWE).highLimit());
-        assertEquals(List.of(new QosOptions.VlWeight(0, 8), new QosOptions.VlWeight(1, 4)),
+        assertEquals(List.of(new QosTables.VlWeight(0, 8), new QosTables.VlWeight(1, 4)),
                 options.resolve(QosOptions.PortType.CA).vlarbHigh());
         assertEquals(15, options.resolve(QosOptions.PortType.CA).vlarbLow().size()); // OpenSM's default
         assertEquals(3, options.resolve(QosOptions.PortType.CA).sl2vl().get(0));

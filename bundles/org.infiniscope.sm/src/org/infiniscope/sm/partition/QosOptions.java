@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.infiniscope.sm.partition.QosTables.VlWeight;
+
 /**
  * OpenSM's simple QoS options, read from {@code opensm.conf} text ({@code key value} lines, {@code #} comments):
  * {@code qos}, and {@code qos_max_vls}, {@code qos_high_limit}, {@code qos_vlarb_high}, {@code qos_vlarb_low},
@@ -68,10 +70,6 @@ public record QosOptions(boolean enabled, Map<PortType, Set> sets) {
             List<Integer> sl2vl) {
 
         static final Set EMPTY = new Set(null, null, null, null, null);
-    }
-
-    /** A VL arbitration entry as written. */
-    public record VlWeight(int vl, int weight) {
     }
 
     /**

@@ -109,12 +109,12 @@ public final class QosManager {
      * min(cap, 32) pairs; a second block, when cap exceeds 32, takes cap % 32 of the pairs from the 33rd on (so none
      * at a cap of 64, as OpenSM computes it), the rest of each block 0:0. Each VL is taken modulo 15, then masked.
      */
-    private static List<VlWeight> table(List<QosOptions.VlWeight> pairs, int cap, int mask) {
+    private static List<VlWeight> table(List<VlWeight> pairs, int cap, int mask) {
         List<VlWeight> table = new ArrayList<>(cap);
         for (int i = 0; i < cap; i++) {
             int block = i / BLOCK;
             int length = block == 0 ? Math.min(cap, BLOCK) : cap % BLOCK;
-            QosOptions.VlWeight pair = i < pairs.size() && i % BLOCK < length ? pairs.get(i) : null;
+            VlWeight pair = i < pairs.size() && i % BLOCK < length ? pairs.get(i) : null;
             table.add(pair == null ? new VlWeight(0, 0) : new VlWeight((pair.vl() % 15) & mask, pair.weight()));
         }
         return table;
