@@ -15,7 +15,7 @@ import org.infiniscope.mad.smp.SwitchInfo;
 final class NodeBuilder {
 
     private final NodeInfo info;
-    private final int[] route;
+    private int[] route;
     private String description = "";
     private boolean enhancedPort0;
     /** Port GUIDs by port number: a CA's from the NodeInfo read through each port. */
@@ -90,9 +90,14 @@ final class NodeBuilder {
         }
     }
 
-    /** @return the directed route the node was first reached by */
+    /** @return the directed route the node was first reached by, or the one that answered since */
     int[] route() {
         return route.clone();
+    }
+
+    /** The node answered by another route, its first one having gone silent (a cable pulled on it). */
+    void route(int[] working) {
+        route = working.clone();
     }
 
     DiscoveredNode build() {
