@@ -64,6 +64,8 @@ final class Sweep {
     private final Map<Long, Long> nodeByBypass = new HashMap<>();
     /** The prefixes being located: whether each answered. */
     private final Map<Long, Boolean> located = new HashMap<>();
+    /** The node GUIDs that answered along located prefixes. */
+    private final Map<Long, Long> locatedGuids = new HashMap<>();
 
     private static final class PrefixStat {
         int losses;
@@ -134,6 +136,7 @@ final class Sweep {
                     }
                     waiting = stuck;
                 }
+                reroute();
             }
             if (localFailure != null) {
                 throw new DiscoveryException("the local node did not answer NodeInfo: " + localFailure);
@@ -200,6 +203,9 @@ final class Sweep {
                 // any answer, an error status too, proves every hop of the prefix
                 sent += failure == null ? response.attempts() : attempts(failure);
                 located.put(probe.guid(), failure == null);
+                if (failure == null && check(response.mad()) == null) {
+                    locatedGuids.put(probe.guid(), Smp.decodeAttribute(response.mad(), NodeInfo.CODEC).nodeGuid());
+                }
             } else if (failure != null) {
                 Throwable cause = cause(failure);
                 sent += attempts(failure);
@@ -350,6 +356,33 @@ final class Sweep {
                 }
             }
         }
+    }
+
+    /**
+     * Each node whose route still crosses a dead hop (read whole before its cable was pulled, and no answer of the
+     * second pass came through it) takes a route around the dead hops that its NodeInfo answers by now; a node
+     * without one keeps its first route.
+     */
+    private void reroute() throws InterruptedException {
+        Map<Long, int[]> routes = routesAvoiding(deadHops);
+        Map<Long, NodeBuilder> moving = new HashMap<>();
+        for (NodeBuilder node : nodes.values()) {
+            int[] route = routes.get(node.guid());
+            if (route != null && crossesDeadHop(node.route())) {
+                long h = routeHash(route, route.length);
+                moving.put(h, node);
+                queue.add(new Probe(Kind.LOCATE, route, h, 0, 0));
+            }
+        }
+        pump();
+        while (inFlight > 0 || !queue.isEmpty()) {
+            wait();
+        }
+        moving.forEach((h, node) -> {
+            if (locatedGuids.getOrDefault(h, 0L) == node.guid()) {
+                node.route(routes.get(node.guid()));
+            }
+        });
     }
 
     /** @return whether a proper prefix of the route is one of the silent ones */
