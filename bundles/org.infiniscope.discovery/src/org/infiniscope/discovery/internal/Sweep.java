@@ -47,38 +47,21 @@ final class Sweep {
     /** What was lost after all its retries in the first pass, for the second. */
     private final List<Probe> lostProbes = new ArrayList<>();
     private boolean secondPass;
-    /**
-     * What became of the probes under each route prefix ({@link #routeHash}) under which one was lost after all its
-     * retries. A prefix with two losses and no answer since the first is dead: in the first pass a probe under it
-     * waits for the second pass instead of timing out too (a pulled cable near the root would otherwise cost every
-     * probe behind it its retries), and the second pass routes around its last hop.
-     */
-    private final Map<Long, PrefixStat> prefixes = new HashMap<>();
-    /** Each node's first route, by {@link #routeHash}: the node it leads to. */
+    /** The route prefixes under which probes were lost. */
+    private final RoutePrefixes prefixes = new RoutePrefixes();
+    /** Each node's first route, by {@link RoutePrefixes#hash}: the node it leads to. */
     private final Map<Long, Long> nodeByRoute = new HashMap<>();
     /** The link ends a NodeInfo found silent before the second pass (both ends of a known link). */
     private final Set<End> deadHops = new HashSet<>();
     /** The second pass's routes around the dead hops, by node. */
     private Map<Long, int[]> bypass = Map.of();
-    /** The nodes the second pass's routes lead to, by {@link #routeHash}. */
+    /** The nodes the second pass's routes lead to, by {@link RoutePrefixes#hash}. */
     private final Map<Long, Long> nodeByBypass = new HashMap<>();
     /** The prefixes being located: whether each answered. */
     private final Map<Long, Boolean> located = new HashMap<>();
     /** The node GUIDs that answered along located prefixes. */
     private final Map<Long, Long> locatedGuids = new HashMap<>();
 
-    private static final class PrefixStat {
-        int losses;
-        int answers;
-        /** The prefix's last hop (the node before it and the port out), null when that node is not known. */
-        End hop;
-        /** The prefix itself. */
-        int[] route;
-
-        boolean dead() {
-            return losses >= 2 && answers == 0;
-        }
-    }
     private final Deque<Probe> queue = new ArrayDeque<>();
     private final Map<Long, NodeBuilder> nodes = new HashMap<>();
     /** Link ends by (GUID, port): the peer's end. */
@@ -168,7 +151,8 @@ final class Sweep {
     private void pump() {
         while (inFlight < options.window() && !queue.isEmpty()) {
             Probe probe = queue.poll();
-            if (!secondPass && probe.kind() != Kind.LOCATE && !prefixes.isEmpty() && underDeadPrefix(probe.route())) {
+            if (!secondPass && probe.kind() != Kind.LOCATE && !prefixes.isEmpty()
+                    && prefixes.underDead(probe.route())) {
                 lostProbes.add(probe);
                 continue;
             }
@@ -211,12 +195,12 @@ final class Sweep {
                 sent += attempts(failure);
                 if (!secondPass) {
                     // silence: some cable on the route may be gone
-                    lostUnder(probe.route());
+                    prefixes.lost(probe.route(), nodeByRoute);
                 }
                 lost(probe, cause.getMessage());
             } else {
                 sent += response.attempts();
-                answeredUnder(probe.route()); // an answer, even an error status, proves the route
+                prefixes.answered(probe.route()); // an answer, even an error status, proves the route
                 if (secondPass) {
                     answeredBy(probe.route());
                 }
@@ -264,62 +248,6 @@ final class Sweep {
         return null;
     }
 
-    /** @return a hash of the route's first {@code length} hops */
-    private static long routeHash(int[] route, int length) {
-        long h = 17;
-        for (int i = 0; i < length; i++) {
-            h = h * 1_000_003 + route[i] + 1;
-        }
-        return h;
-    }
-
-    private boolean underDeadPrefix(int[] route) {
-        long h = 17;
-        for (int hop : route) {
-            h = h * 1_000_003 + hop + 1;
-            PrefixStat stat = prefixes.get(h);
-            if (stat != null && stat.dead()) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Counts a loss under each prefix of the route. */
-    private void lostUnder(int[] route) {
-        long h = 17;
-        for (int k = 1; k <= route.length; k++) {
-            long parent = h;
-            h = h * 1_000_003 + route[k - 1] + 1;
-            PrefixStat stat = prefixes.get(h);
-            if (stat == null) {
-                stat = new PrefixStat();
-                stat.route = Arrays.copyOf(route, k);
-                prefixes.put(h, stat);
-            }
-            stat.losses++;
-            Long before = nodeByRoute.get(parent);
-            if (stat.hop == null && before != null) {
-                stat.hop = new End(before, route[k - 1]);
-            }
-        }
-    }
-
-    /** Counts an answer under each prefix of the route that has lost one. */
-    private void answeredUnder(int[] route) {
-        if (prefixes.isEmpty()) {
-            return;
-        }
-        long h = 17;
-        for (int hop : route) {
-            h = h * 1_000_003 + hop + 1;
-            PrefixStat stat = prefixes.get(h);
-            if (stat != null) {
-                stat.answers++;
-            }
-        }
-    }
-
     /**
      * Finds the hops that went silent: a NodeInfo along each route prefix under which something was lost, the
      * shortest first (those of one length in flight together), none under a prefix already silent. The first silent
@@ -327,31 +255,30 @@ final class Sweep {
      * link is known, is dead for the second pass; a link found there before is gone (its cable pulled).
      */
     private void locateDeadHops() throws InterruptedException {
-        List<PrefixStat> suspects = new ArrayList<>(prefixes.values());
-        suspects.sort((a, b) -> Integer.compare(a.route.length, b.route.length));
+        List<RoutePrefixes.Stat> suspects = prefixes.byLength();
         Set<Long> silent = new HashSet<>();
         int i = 0;
         while (i < suspects.size()) {
-            int length = suspects.get(i).route.length;
-            List<PrefixStat> level = new ArrayList<>();
-            for (; i < suspects.size() && suspects.get(i).route.length == length; i++) {
-                PrefixStat stat = suspects.get(i);
-                if (!underAny(stat.route, silent)) {
+            int length = suspects.get(i).route().length;
+            List<RoutePrefixes.Stat> level = new ArrayList<>();
+            for (; i < suspects.size() && suspects.get(i).route().length == length; i++) {
+                RoutePrefixes.Stat stat = suspects.get(i);
+                if (!RoutePrefixes.under(stat.route(), silent)) {
                     level.add(stat);
-                    queue.add(new Probe(Kind.LOCATE, stat.route, routeHash(stat.route, length), 0, 0));
+                    queue.add(new Probe(Kind.LOCATE, stat.route(), RoutePrefixes.hash(stat.route(), length), 0, 0));
                 }
             }
             pump();
             while (inFlight > 0 || !queue.isEmpty()) {
                 wait();
             }
-            for (PrefixStat stat : level) {
-                long h = routeHash(stat.route, length);
+            for (RoutePrefixes.Stat stat : level) {
+                long h = RoutePrefixes.hash(stat.route(), length);
                 if (!located.getOrDefault(h, false)) {
                     silent.add(h);
                     // silent now, and since its first loss: a hop that answered after it only lost MADs
-                    if (stat.hop != null && stat.answers == 0) {
-                        dead(stat.hop);
+                    if (stat.before() != null && stat.unanswered()) {
+                        dead(new End(stat.before(), stat.route()[length - 1]));
                     }
                 }
             }
@@ -369,7 +296,7 @@ final class Sweep {
         for (NodeBuilder node : nodes.values()) {
             int[] route = routes.get(node.guid());
             if (route != null && crossesDeadHop(node.route())) {
-                long h = routeHash(route, route.length);
+                long h = RoutePrefixes.hash(route, route.length);
                 moving.put(h, node);
                 queue.add(new Probe(Kind.LOCATE, route, h, 0, 0));
             }
@@ -383,18 +310,6 @@ final class Sweep {
                 node.route(routes.get(node.guid()));
             }
         });
-    }
-
-    /** @return whether a proper prefix of the route is one of the silent ones */
-    private static boolean underAny(int[] route, Set<Long> silent) {
-        long h = 17;
-        for (int k = 0; k < route.length - 1; k++) {
-            h = h * 1_000_003 + route[k] + 1;
-            if (silent.contains(h)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** The hop is gone: it and its peer carry no route, and a link found there is no more. */
@@ -423,7 +338,7 @@ final class Sweep {
         while (!next.isEmpty()) {
             long guid = next.poll();
             int[] route = routes.get(guid);
-            nodeByBypass.put(routeHash(route, route.length), guid);
+            nodeByBypass.put(RoutePrefixes.hash(route, route.length), guid);
             List<End> out = ends.getOrDefault(guid, List.of());
             out.sort((a, b) -> Integer.compare(a.port(), b.port()));
             for (End end : out) {
@@ -451,7 +366,7 @@ final class Sweep {
         if (deadHops.isEmpty()) {
             return false;
         }
-        long h = 17;
+        long h = RoutePrefixes.EMPTY;
         for (int hop : route) {
             Long node = nodeByRoute.get(h);
             if (node == null) {
@@ -460,7 +375,7 @@ final class Sweep {
             if (node != null && deadHops.contains(new End(node, hop))) {
                 return true;
             }
-            h = h * 1_000_003 + hop + 1;
+            h = RoutePrefixes.extend(h, hop);
         }
         return false;
     }
@@ -501,7 +416,7 @@ final class Sweep {
         if (deadHops.isEmpty()) {
             return;
         }
-        long h = 17;
+        long h = RoutePrefixes.EMPTY;
         for (int k = 0; k <= route.length; k++) {
             Long guid = nodeByBypass.get(h);
             NodeBuilder node = guid == null ? null : nodes.get(guid);
@@ -509,7 +424,7 @@ final class Sweep {
                 node.route(Arrays.copyOf(route, k));
             }
             if (k < route.length) {
-                h = h * 1_000_003 + route[k] + 1;
+                h = RoutePrefixes.extend(h, route[k]);
             }
         }
     }
@@ -569,7 +484,7 @@ final class Sweep {
         if (node == null) {
             node = new NodeBuilder(info, route);
             nodes.put(guid, node);
-            nodeByRoute.put(routeHash(route, route.length), guid);
+            nodeByRoute.put(RoutePrefixes.hash(route, route.length), guid);
             queue.add(new Probe(Kind.NODE_DESC, route, guid, 0, 0));
             if (node.isSwitch()) {
                 queue.add(new Probe(Kind.SWITCH_INFO, route, guid, 0, 0));
