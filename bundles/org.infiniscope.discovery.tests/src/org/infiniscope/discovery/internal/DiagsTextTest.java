@@ -49,4 +49,26 @@ class DiagsTextTest {
                         """,
                 DiagsText.linkinfo(s, false, 0, NodeNameMap.EMPTY));
     }
+
+    @Test
+    void aSwitchPeersLidIsItsPort0LidWhateverItsExternalPortsLidFieldHolds() {
+        // a PortInfo Set left 0x1234 in the LID field of switch b's external port 1 (reserved there, IBA 14.2.5.6):
+        // iblinkinfo prints b's LID, port 0's (libibnetdisc's base_lid of a switch port is the switch's smalid)
+        DiscoveredPort a0 = new DiscoveredPort(0, 0x10, 5, 0, 4, 5, 2, 1, 0, 0, true, 2, 1, 0);
+        DiscoveredPort a1 = new DiscoveredPort(1, 0x10, 0, 0, 4, 5, 2, 1, 0, 0, true, 2, 1, 0);
+        DiscoveredPort b0 = new DiscoveredPort(0, 0x20, 6, 0, 4, 5, 2, 1, 0, 0, true, 2, 1, 0);
+        DiscoveredPort b1 = new DiscoveredPort(1, 0x20, 0x1234, 0, 4, 5, 2, 1, 0, 0, true, 2, 1, 0);
+        DiscoveredNode a = new DiscoveredNode(DiscoveredNode.SWITCH, 0x10, 0x10, "a", 0, 0, 0, 1, false,
+                List.of(a0, a1), List.of());
+        DiscoveredNode b = new DiscoveredNode(DiscoveredNode.SWITCH, 0x20, 0x20, "b", 0, 0, 0, 1, false,
+                List.of(b0, b1), List.of(1));
+        FabricSnapshot s = new FabricSnapshot(List.of(a, b),
+                List.of(new org.infiniscope.discovery.DiscoveredLink(0x10, 1, 0x20, 1)), 0x10, 0, 0);
+        assertEquals("""
+                Switch: 0x0000000000000020 b:
+                           6    1[  ] ==( 4X           2.5 Gbps Active/  LinkUp)==>       5    1[  ] "a" ( )
+                Switch: 0x0000000000000010 a:
+                           5    1[  ] ==( 4X           2.5 Gbps Active/  LinkUp)==>       6    1[  ] "b" ( )
+                """, DiagsText.linkinfo(s, false, 0, NodeNameMap.EMPTY));
+    }
 }

@@ -119,7 +119,9 @@ final class DiagsText {
         String remote;
         DiscoveredPort peerPort = peer == null ? null : peer.port(end.peerPort()).orElse(null);
         if (peer != null) {
-            int peerLid = peerPort != null && peerPort.lid() != 0 ? peerPort.lid() : lid(peer, 0);
+            // libibnetdisc's base_lid: a switch port's is the switch's (port 0's), whatever the LID field of the
+            // external port holds (reserved there, and left as a PortInfo Set wrote it on ibsim)
+            int peerLid = peer.isSwitch() ? lid(peer, 0) : peerPort != null ? peerPort.lid() : 0;
             remote = String.format("%6d %4d[%2s] \"%s\" (%s %s)\n", peerLid, end.peerPort(), "",
                     names.nameOf(peer.nodeGuid(), peer.description()),
                     peerPort == null ? "" : widthMessage(p, peerPort),

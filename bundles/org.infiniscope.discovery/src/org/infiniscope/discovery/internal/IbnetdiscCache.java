@@ -243,7 +243,7 @@ final class IbnetdiscCache {
                 long nodeGuid = in.getLong();
                 boolean hasPeer = in.get() != 0;
                 PortKey peer = new PortKey(in.getLong(), in.get() & 0xff);
-                DiscoveredPort port = NodeBuilder.read(number, guid, p);
+                DiscoveredPort port = NodeBuilder.raw(number, guid, p);
                 if (ports.put(new PortKey(guid, number), new StoredPort(port, nodeGuid, hasPeer, peer)) != null) {
                     throw new CacheException(
                             String.format("%s: port 0x%016x[%d] twice (byte %d)", source, guid, number, at));
@@ -277,7 +277,8 @@ final class IbnetdiscCache {
             }
             list.sort(java.util.Comparator.comparingInt(DiscoveredPort::number));
             nodes.add(new DiscoveredNode(n.type(), n.nodeGuid(), n.systemImageGuid(), n.description(), n.vendorId(),
-                    n.deviceId(), n.revision(), n.portCount(), n.enhancedPort0(), list, List.of()));
+                    n.deviceId(), n.revision(), n.portCount(), n.enhancedPort0(),
+                    NodeBuilder.announced(n.type() == DiscoveredNode.SWITCH, list), List.of()));
         }
         if (!keys.containsKey(from)) {
             throw new CacheException(String.format("%s: the from node 0x%016x is not in the file", source, from));

@@ -105,7 +105,7 @@ final class Resweeper {
         DiscoveredNode build() {
             return new DiscoveredNode(base.type(), base.nodeGuid(), base.systemImageGuid(), description,
                     base.vendorId(), base.deviceId(), base.revision(), base.portCount(), enhancedPort0,
-                    List.copyOf(ports.values()), List.of());
+                    NodeBuilder.announced(isSwitch(), ports.values()), List.of());
         }
     }
 
@@ -399,7 +399,7 @@ final class Resweeper {
             return;
         }
         PortInfo p = Smp.decodeAttribute(mad, PortInfo.CODEC);
-        DiscoveredPort read = NodeBuilder.read(port, portGuid, p);
+        DiscoveredPort read = NodeBuilder.raw(port, portGuid, p);
         node.ports.put(port, read);
         if (onward) {
             forward(node, route, read);

@@ -47,28 +47,21 @@ final class Sweep {
     /** What was lost after all its retries in the first pass, for the second. */
     private final List<Probe> lostProbes = new ArrayList<>();
     private boolean secondPass;
-    /**
-     * What became of the probes under each route prefix ({@link #routeHash}) under which one was lost after all its
-     * retries. A prefix with two losses and no answer since the first is dead: in the first pass a probe under it
-     * waits for the second pass instead of timing out too (a pulled cable near the root would otherwise cost every
-     * probe behind it its retries), and the second pass routes around its last hop.
-     */
-    private final Map<Long, PrefixStat> prefixes = new HashMap<>();
-    /** Each node's first route, by {@link #routeHash}: the node it leads to. */
+    /** The route prefixes under which probes were lost. */
+    private final RoutePrefixes prefixes = new RoutePrefixes();
+    /** Each node's first route, by {@link RoutePrefixes#hash}: the node it leads to. */
     private final Map<Long, Long> nodeByRoute = new HashMap<>();
+    /** The link ends a NodeInfo found silent before the second pass (both ends of a known link). */
+    private final Set<End> deadHops = new HashSet<>();
+    /** The second pass's routes around the dead hops, by node. */
+    private Map<Long, int[]> bypass = Map.of();
+    /** The nodes the second pass's routes lead to, by {@link RoutePrefixes#hash}. */
+    private final Map<Long, Long> nodeByBypass = new HashMap<>();
+    /** The prefixes being located: whether each answered. */
+    private final Map<Long, Boolean> located = new HashMap<>();
+    /** The node GUIDs that answered along located prefixes. */
+    private final Map<Long, Long> locatedGuids = new HashMap<>();
 
-    private static final class PrefixStat {
-        int losses;
-        int answers;
-        /** The prefix's last hop (the node before it and the port out), null when that node is not known. */
-        End hop;
-        /** Whether a lost probe's whole route ends here: its last hop is the one under suspicion. */
-        boolean lastHopOfALoss;
-
-        boolean dead() {
-            return losses >= 2 && answers == 0;
-        }
-    }
     private final Deque<Probe> queue = new ArrayDeque<>();
     private final Map<Long, NodeBuilder> nodes = new HashMap<>();
     /** Link ends by (GUID, port): the peer's end. */
@@ -95,18 +88,38 @@ final class Sweep {
             }
             if (!lostProbes.isEmpty() && localFailure == null) {
                 // a second chance, once, for what was lost after all its retries: losses come in bursts (a busy
-                // link, a congested receive queue), and a later pass usually gets the answer
+                // link, a congested receive queue), and a later pass usually gets the answer. A pulled cable does
+                // not come back, though: find it first, then route around it
+                locateDeadHops();
                 secondPass = true;
-                // around every suspect hop where that still reaches the node, else around the last hops of the
-                // losses only, else the first route
-                Map<Long, int[]> strict = routesAvoiding(suspectHops(false));
-                Map<Long, int[]> loose = routesAvoiding(suspectHops(true));
-                lostProbes.forEach(probe -> queue.add(rerouted(probe, strict, loose)));
+                List<Probe> waiting = List.copyOf(lostProbes);
                 lostProbes.clear();
-                pump();
-                while (inFlight > 0 || !queue.isEmpty()) {
-                    wait();
+                // in rounds: what the second pass learns (a node behind the silent hop found from elsewhere, with
+                // its links) may open a way to what had none in the round before
+                while (!waiting.isEmpty()) {
+                    bypass = routesAvoiding(deadHops);
+                    List<Probe> stuck = new ArrayList<>();
+                    for (Probe probe : waiting) {
+                        Probe next = rerouted(probe);
+                        if (probe.kind() == Kind.NODE_INFO && deadHops.contains(new End(probe.guid(), probe.port()))) {
+                            lost(probe, "its link went silent");
+                        } else if (next == null) {
+                            stuck.add(probe);
+                        } else {
+                            queue.add(next);
+                        }
+                    }
+                    if (queue.isEmpty()) {
+                        stuck.forEach(probe -> lost(probe, "every route known to it crosses a silent link"));
+                        break;
+                    }
+                    pump();
+                    while (inFlight > 0 || !queue.isEmpty()) {
+                        wait();
+                    }
+                    waiting = stuck;
                 }
+                reroute();
             }
             if (localFailure != null) {
                 throw new DiscoveryException("the local node did not answer NodeInfo: " + localFailure);
@@ -119,7 +132,9 @@ final class Sweep {
         NODE_INFO,
         NODE_DESC,
         SWITCH_INFO,
-        PORT_INFO
+        PORT_INFO,
+        /** A NodeInfo along a suspect route prefix, before the second pass; {@code guid} holds the prefix's hash. */
+        LOCATE
     }
 
     /**
@@ -136,7 +151,8 @@ final class Sweep {
     private void pump() {
         while (inFlight < options.window() && !queue.isEmpty()) {
             Probe probe = queue.poll();
-            if (!secondPass && !prefixes.isEmpty() && underDeadPrefix(probe.route())) {
+            if (!secondPass && probe.kind() != Kind.LOCATE && !prefixes.isEmpty()
+                    && prefixes.underDead(probe.route())) {
                 lostProbes.add(probe);
                 continue;
             }
@@ -151,6 +167,7 @@ final class Sweep {
             case NODE_DESC -> NodeDescription.ATTRIBUTE_ID;
             case SWITCH_INFO -> SwitchInfo.ATTRIBUTE_ID;
             case PORT_INFO -> PortInfo.ATTRIBUTE_ID;
+            case LOCATE -> NodeInfo.ATTRIBUTE_ID;
         };
         Smp smp = Smp.directedRoute(Method.GET, 0, attribute, probe.modifier(), options.mKey(), probe.route(),
                 new byte[0]);
@@ -166,19 +183,27 @@ final class Sweep {
 
     private synchronized void answered(Probe probe, MadResponse response, Throwable failure) {
         try {
-            if (failure != null) {
-                Throwable cause = failure instanceof CompletionException && failure.getCause() != null
-                        ? failure.getCause()
-                        : failure;
-                sent += cause instanceof MadTimeoutException t ? t.attempts() : 1;
+            if (probe.kind() == Kind.LOCATE) {
+                // any answer, an error status too, proves every hop of the prefix
+                sent += failure == null ? response.attempts() : attempts(failure);
+                located.put(probe.guid(), failure == null);
+                if (failure == null && check(response.mad()) == null) {
+                    locatedGuids.put(probe.guid(), Smp.decodeAttribute(response.mad(), NodeInfo.CODEC).nodeGuid());
+                }
+            } else if (failure != null) {
+                Throwable cause = cause(failure);
+                sent += attempts(failure);
                 if (!secondPass) {
                     // silence: some cable on the route may be gone
-                    lostUnder(probe.route(), probe.kind() == Kind.NODE_INFO);
+                    prefixes.lost(probe.route(), nodeByRoute);
                 }
                 lost(probe, cause.getMessage());
             } else {
                 sent += response.attempts();
-                answeredUnder(probe.route()); // an answer, even an error status, proves the route
+                prefixes.answered(probe.route()); // an answer, even an error status, proves the route
+                if (secondPass) {
+                    answeredBy(probe.route());
+                }
                 String error = check(response.mad());
                 if (error != null) {
                     lost(probe, error);
@@ -203,6 +228,15 @@ final class Sweep {
         }
     }
 
+    private static Throwable cause(Throwable failure) {
+        return failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+    }
+
+    /** @return how many attempts a failed send made */
+    private static int attempts(Throwable failure) {
+        return cause(failure) instanceof MadTimeoutException t ? t.attempts() : 1;
+    }
+
     /** @return why the answer is not a successful GetResp, or null */
     private static String check(byte[] mad) throws MadFormatException {
         MadHeader header = Smp.validate(mad);
@@ -214,80 +248,88 @@ final class Sweep {
         return null;
     }
 
-    /** @return a hash of the route's first {@code length} hops */
-    private static long routeHash(int[] route, int length) {
-        long h = 17;
-        for (int i = 0; i < length; i++) {
-            h = h * 1_000_003 + route[i] + 1;
-        }
-        return h;
-    }
-
-    private boolean underDeadPrefix(int[] route) {
-        long h = 17;
-        for (int hop : route) {
-            h = h * 1_000_003 + hop + 1;
-            PrefixStat stat = prefixes.get(h);
-            if (stat != null && stat.dead()) {
-                return true;
+    /**
+     * Finds the hops that went silent: a NodeInfo along each route prefix under which something was lost, the
+     * shortest first (those of one length in flight together), none under a prefix already silent. The first silent
+     * prefix of a route names its last hop: the hops before it answered just now. That hop, and its peer when the
+     * link is known, is dead for the second pass; a link found there before is gone (its cable pulled).
+     */
+    private void locateDeadHops() throws InterruptedException {
+        List<RoutePrefixes.Stat> suspects = prefixes.byLength();
+        Set<Long> silent = new HashSet<>();
+        int i = 0;
+        while (i < suspects.size()) {
+            int length = suspects.get(i).route().length;
+            List<RoutePrefixes.Stat> level = new ArrayList<>();
+            for (; i < suspects.size() && suspects.get(i).route().length == length; i++) {
+                RoutePrefixes.Stat stat = suspects.get(i);
+                if (!RoutePrefixes.under(stat.route(), silent)) {
+                    level.add(stat);
+                    queue.add(new Probe(Kind.LOCATE, stat.route(), RoutePrefixes.hash(stat.route(), length), 0, 0));
+                }
+            }
+            pump();
+            while (inFlight > 0 || !queue.isEmpty()) {
+                wait();
+            }
+            for (RoutePrefixes.Stat stat : level) {
+                long h = RoutePrefixes.hash(stat.route(), length);
+                if (!located.getOrDefault(h, false)) {
+                    silent.add(h);
+                    // silent now, and since its first loss: a hop that answered after it only lost MADs
+                    if (stat.before() != null && stat.unanswered()) {
+                        dead(new End(stat.before(), stat.route()[length - 1]));
+                    }
+                }
             }
         }
-        return false;
     }
 
     /**
-     * Counts a loss under each prefix of the route.
-     *
-     * @param leaves whether the probe was a NodeInfo leaving the node its route reaches but for the last hop
+     * Each node whose route still crosses a dead hop (read whole before its cable was pulled, and no answer of the
+     * second pass came through it) takes a route around the dead hops that its NodeInfo answers by now; a node
+     * without one keeps its first route.
      */
-    private void lostUnder(int[] route, boolean leaves) {
-        long h = 17;
-        for (int k = 1; k <= route.length; k++) {
-            long parent = h;
-            h = h * 1_000_003 + route[k - 1] + 1;
-            PrefixStat stat = prefixes.computeIfAbsent(h, x -> new PrefixStat());
-            stat.losses++;
-            Long before = nodeByRoute.get(parent);
-            if (stat.hop == null && before != null) {
-                stat.hop = new End(before, route[k - 1]);
+    private void reroute() throws InterruptedException {
+        Map<Long, int[]> routes = routesAvoiding(deadHops);
+        Map<Long, NodeBuilder> moving = new HashMap<>();
+        for (NodeBuilder node : nodes.values()) {
+            int[] route = routes.get(node.guid());
+            if (route != null && crossesDeadHop(node.route())) {
+                long h = RoutePrefixes.hash(route, route.length);
+                moving.put(h, node);
+                queue.add(new Probe(Kind.LOCATE, route, h, 0, 0));
             }
-            // the hop into the node asked about, and for NodeInfo the hop out of it as well
-            stat.lastHopOfALoss |= k == route.length || leaves && k == route.length - 1;
         }
+        pump();
+        while (inFlight > 0 || !queue.isEmpty()) {
+            wait();
+        }
+        moving.forEach((h, node) -> {
+            if (locatedGuids.getOrDefault(h, 0L) == node.guid()) {
+                node.route(routes.get(node.guid()));
+            }
+        });
     }
 
-    /** Counts an answer under each prefix of the route that has lost one. */
-    private void answeredUnder(int[] route) {
-        if (prefixes.isEmpty()) {
+    /** The hop is gone: it and its peer carry no route, and a link found there is no more. */
+    private void dead(End hop) {
+        deadHops.add(hop);
+        End peer = linked.get(hop);
+        if (peer == null) {
             return;
         }
-        long h = 17;
-        for (int hop : route) {
-            h = h * 1_000_003 + hop + 1;
-            PrefixStat stat = prefixes.get(h);
-            if (stat != null) {
-                stat.answers++;
-            }
-        }
-    }
-
-    /**
-     * @param lastHopsOnly only the last hops of lost probes' routes (into the node asked about, and out of it for a
-     *        NodeInfo); else also the last hop of every dead prefix (two losses under it, no answer since). The
-     *        first set misses a cable pulled near the root, whose probes are lost deeper; the second may hold hops
-     *        that were merely idle since the loss, and cut the way to a node
-     * @return the out-ports the second pass routes around
-     */
-    private Set<End> suspectHops(boolean lastHopsOnly) {
-        Set<End> hops = new HashSet<>();
-        prefixes.values().stream()
-                .filter(p -> p.hop != null && p.answers == 0 && (p.lastHopOfALoss || !lastHopsOnly && p.dead()))
-                .forEach(p -> hops.add(p.hop));
-        return hops;
+        deadHops.add(peer);
+        linked.remove(hop);
+        linked.remove(peer);
+        links.removeIf(l -> l.nodeA() == hop.guid() && l.portA() == hop.port()
+                || l.nodeB() == hop.guid() && l.portB() == hop.port());
+        nodes.get(hop.guid()).unreachable(hop.port());
+        nodes.get(peer.guid()).unreachable(peer.port());
     }
 
     /** @return a route to each node found, breadth first from the local node over the links not through a dead hop */
-    private Map<Long, int[]> routesAvoiding(Set<End> deadHops) {
+    private Map<Long, int[]> routesAvoiding(Set<End> dead) {
         Map<Long, List<End>> ends = new HashMap<>();
         linked.keySet().forEach(end -> ends.computeIfAbsent(end.guid(), g -> new ArrayList<>()).add(end));
         Map<Long, int[]> routes = new HashMap<>();
@@ -296,11 +338,12 @@ final class Sweep {
         while (!next.isEmpty()) {
             long guid = next.poll();
             int[] route = routes.get(guid);
+            nodeByBypass.put(RoutePrefixes.hash(route, route.length), guid);
             List<End> out = ends.getOrDefault(guid, List.of());
             out.sort((a, b) -> Integer.compare(a.port(), b.port()));
             for (End end : out) {
                 End peer = linked.get(end);
-                if (route.length < Smp.MAX_HOPS && !deadHops.contains(end) && !deadHops.contains(peer)
+                if (route.length < Smp.MAX_HOPS && forwards(end) && !dead.contains(end) && !dead.contains(peer)
                         && !routes.containsKey(peer.guid())) {
                     int[] longer = Arrays.copyOf(route, route.length + 1);
                     longer[route.length] = end.port();
@@ -312,24 +355,78 @@ final class Sweep {
         return routes;
     }
 
+    /** @return whether a directed route may leave by this end: a switch's port, or the local node's own */
+    private boolean forwards(End end) {
+        NodeBuilder node = nodes.get(end.guid());
+        return node != null && node.isSwitch() ? end.port() > 0 : end.guid() == localGuid && end.port() == localPort;
+    }
+
+    /** @return whether the route crosses a dead hop, as far as the nodes along it are known */
+    private boolean crossesDeadHop(int[] route) {
+        if (deadHops.isEmpty()) {
+            return false;
+        }
+        long h = RoutePrefixes.EMPTY;
+        for (int hop : route) {
+            Long node = nodeByRoute.get(h);
+            if (node == null) {
+                node = nodeByBypass.get(h);
+            }
+            if (node != null && deadHops.contains(new End(node, hop))) {
+                return true;
+            }
+            h = RoutePrefixes.extend(h, hop);
+        }
+        return false;
+    }
+
     /**
-     * The probe by a route around the dead hops to the node it asks about (or leaves from, for NodeInfo), when there
-     * is one: a cable on its first route may have been pulled, and the node may still be reachable by other links.
+     * The probe for the second pass: by its own route when that crosses no dead hop (a burst of loss), else by a
+     * route around them to the node it asks about (or leaves from, for NodeInfo).
+     *
+     * @return null when no route is known now: the node, or for NodeInfo the port, is out of reach so far
      */
-    private Probe rerouted(Probe probe, Map<Long, int[]> strict, Map<Long, int[]> loose) {
-        int[] prefix = strict.getOrDefault(probe.guid(), loose.get(probe.guid()));
-        if (prefix == null || probe.route().length == 0) {
+    private Probe rerouted(Probe probe) {
+        if (probe.kind() == Kind.NODE_INFO && deadHops.contains(new End(probe.guid(), probe.port()))) {
+            return null;
+        }
+        if (!crossesDeadHop(probe.route())) {
             return probe;
+        }
+        int[] prefix = bypass.get(probe.guid());
+        if (prefix == null) {
+            return null;
         }
         int[] route = prefix;
         if (probe.kind() == Kind.NODE_INFO) {
             if (prefix.length >= Smp.MAX_HOPS) {
-                return probe;
+                return null;
             }
             route = Arrays.copyOf(prefix, prefix.length + 1);
             route[prefix.length] = probe.port();
         }
         return new Probe(probe.kind(), route, probe.guid(), probe.port(), probe.modifier());
+    }
+
+    /**
+     * An answer in the second pass: each node along its route whose own route crosses a dead hop takes the part of
+     * this one that leads to it, a route that has just worked.
+     */
+    private void answeredBy(int[] route) {
+        if (deadHops.isEmpty()) {
+            return;
+        }
+        long h = RoutePrefixes.EMPTY;
+        for (int k = 0; k <= route.length; k++) {
+            Long guid = nodeByBypass.get(h);
+            NodeBuilder node = guid == null ? null : nodes.get(guid);
+            if (node != null && crossesDeadHop(node.route())) {
+                node.route(Arrays.copyOf(route, k));
+            }
+            if (k < route.length) {
+                h = RoutePrefixes.extend(h, route[k]);
+            }
+        }
     }
 
     private void lost(Probe probe, String why) {
@@ -348,7 +445,7 @@ final class Sweep {
                 }
             }
             case PORT_INFO -> nodes.get(probe.guid()).unreachable(probe.port());
-            case NODE_DESC, SWITCH_INFO -> {
+            case NODE_DESC, SWITCH_INFO, LOCATE -> {
                 // the node is known; its description or EnhancedPort0 stays empty
             }
         }
@@ -361,6 +458,9 @@ final class Sweep {
                 nodes.get(probe.guid()).description(Smp.decodeAttribute(mad, NodeDescription.CODEC).text());
             case SWITCH_INFO -> nodes.get(probe.guid()).switchInfo(Smp.decodeAttribute(mad, SwitchInfo.CODEC));
             case PORT_INFO -> portInfo(probe, Smp.decodeAttribute(mad, PortInfo.CODEC));
+            case LOCATE -> {
+                // answered in answered()
+            }
         }
     }
 
@@ -378,10 +478,13 @@ final class Sweep {
             }
         }
         NodeBuilder node = nodes.get(guid);
+        if (node != null && secondPass && crossesDeadHop(node.route())) {
+            node.route(route);
+        }
         if (node == null) {
             node = new NodeBuilder(info, route);
             nodes.put(guid, node);
-            nodeByRoute.put(routeHash(route, route.length), guid);
+            nodeByRoute.put(RoutePrefixes.hash(route, route.length), guid);
             queue.add(new Probe(Kind.NODE_DESC, route, guid, 0, 0));
             if (node.isSwitch()) {
                 queue.add(new Probe(Kind.SWITCH_INFO, route, guid, 0, 0));
@@ -403,7 +506,8 @@ final class Sweep {
         int port = probe.port();
         node.port(port, info);
         boolean forwards = node.isSwitch() ? port > 0 : probe.route().length == 0;
-        if (forwards && info.portState() > 1 && !linked.containsKey(new End(probe.guid(), port))
+        End out = new End(probe.guid(), port);
+        if (forwards && info.portState() > 1 && !linked.containsKey(out) && !deadHops.contains(out)
                 && probe.route().length < Smp.MAX_HOPS) {
             int[] next = Arrays.copyOf(probe.route(), probe.route().length + 1);
             next[next.length - 1] = port;

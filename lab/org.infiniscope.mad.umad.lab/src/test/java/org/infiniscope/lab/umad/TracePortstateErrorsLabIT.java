@@ -392,6 +392,20 @@ class TracePortstateErrorsLabIT {
                 "ibportstate " + query + ":\n" + theirs.text() + "ours:\n" + ours.text());
     }
 
+    @Test
+    @Order(16)
+    void afterIbportstatesSetsLinkinfoPrintsWhatIblinkinfoPrints() throws Exception {
+        // the Sets above left LID 0x1234 in switch ports' PortInfo: iblinkinfo prints a switch peer's LID as the
+        // switch's (libibnetdisc's base_lid, port 0's), never that field
+        String port = ok(theirs("smpquery", "-D portinfo 0,1,5 6"), "smpquery portinfo").text();
+        assertTrue(port.contains("\nLid:.............................4660\n"),
+                "spine001 port 6 holds LID 0x1234:\n" + port);
+        Output theirs = ok(theirs("iblinkinfo", ""), "iblinkinfo");
+        assertTrue(!theirs.text().contains(" 4660 "), theirs.text());
+        Output ours = ok(ours("linkinfo", ""), "./infiniscope linkinfo");
+        assertEquals(theirs.text(), ours.text());
+    }
+
     private static void assertState(String physical) throws Exception {
         String text = theirs("ibportstate", SPINE_PORT).text();
         assertTrue(text.contains("\nPhysLinkState:..................." + physical + "\n"), text);
