@@ -74,8 +74,32 @@ final class SimSubnet {
     }
 
     static SimSubnet up(Topology topology) throws MadFormatException {
+        return up(topology, (n, p) -> List.of());
+    }
+
+    /** @param pKeys the P_Keys the SM gives each CA port (node, port) */
+    static SimSubnet up(Topology topology, BiFunction<String, Integer, List<Integer>> pKeys) throws MadFormatException {
         SimFabric fabric = SimFabric.of(topology);
-        return new SimSubnet(fabric, fabric.defaultAttachPoint(), (n, p) -> List.of()).configure();
+        return new SimSubnet(fabric, fabric.defaultAttachPoint(), pKeys).configure();
+    }
+
+    /** @return the subnet with the PortInfo of one port changed (a test's variation of what the SM read) */
+    static Subnet withPort(Subnet s, long nodeGuid, int port, java.util.function.UnaryOperator<PortInfo> change) {
+        List<SubnetNode> changed = new ArrayList<>();
+        for (SubnetNode n : s.nodes()) {
+            if (n.guid() != nodeGuid) {
+                changed.add(n);
+                continue;
+            }
+            List<SubnetPort> ports = n.ports().stream()
+                    .map(p -> p.number() == port
+                            ? new SubnetPort(p.number(), p.guid(), change.apply(p.info()), p.pKeys())
+                            : p)
+                    .toList();
+            changed.add(new SubnetNode(n.info(), n.description(), n.switchInfo(), ports, n.route()));
+        }
+        return new Subnet(s.sweep() + 1, s.subnetPrefix(), s.smPortGuid(), s.smLid(), changed, s.links(), s.graph(),
+                s.routing(), s.sms());
     }
 
     Subnet subnet() {

@@ -7,6 +7,7 @@ import java.util.function.Predicate;
 
 import org.infiniscope.mad.ClassPortInfo;
 import org.infiniscope.mad.Gid;
+import org.infiniscope.mad.MadHeader;
 import org.infiniscope.mad.MadStatus;
 import org.infiniscope.mad.Method;
 import org.infiniscope.mad.sa.InformInfo;
@@ -146,7 +147,11 @@ final class SaHandler {
             }
         }
         if (r.header().method() == Method.GET_TABLE || r.header().method() == Method.GET_MULTI) {
-            return SaTable.encode(r.tableHeader(), r.tableSaHeader(), codec, records);
+            // a GetMultiResp carries PathRecords, under their attribute ID
+            MadHeader h = r.tableHeader();
+            MadHeader header = new MadHeader(h.baseVersion(), h.mgmtClass(), h.classVersion(), h.method(), h.status(),
+                    h.classSpecific(), h.transactionId(), codec.attributeId(), h.attributeModifier());
+            return SaTable.encode(header, r.tableSaHeader(), codec, records);
         }
         byte[] data = new byte[SaMad.DATA_LENGTH];
         codec.encode(records.get(0), data, 0);
