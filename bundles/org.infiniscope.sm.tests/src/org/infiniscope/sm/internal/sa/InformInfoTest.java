@@ -87,7 +87,7 @@ class InformInfoTest {
 
         int leaf = fx.sim.lid("leaf001");
         Gid issuer = new Gid(Gid.DEFAULT_PREFIX, fx.fabric().topology().node("leaf001").orElseThrow().portGuid(0));
-        assertEquals(1, fx.sa.report(linkStateChange(leaf), issuer));
+        assertEquals(1, fx.sa.report(linkStateChange(leaf)), "the issuer's GID found by its LID");
         byte[] report = reports.poll(10, TimeUnit.SECONDS);
         SaMad mad = SaMad.decode(report, 0);
         assertEquals(Method.REPORT, mad.header().method());

@@ -157,6 +157,19 @@ public final class SaServer implements AutoCloseable {
     }
 
     /**
+     * Reports a notice to every subscriber whose InformInfo matches, its IssuerGID the GID of the port that owns the
+     * notice's IssuerLID in the latest subnet (zero when none does).
+     *
+     * @return how many subscribers it was sent to
+     */
+    public int report(Notice notice) {
+        SubnetView v = currentView();
+        Gid issuer = v == null ? Gid.ZERO
+                : v.subnet().byLid(notice.issuerLid()).map(ref -> v.gid(ref.port().guid())).orElse(Gid.ZERO);
+        return report(notice, issuer);
+    }
+
+    /**
      * Reports a notice (a trap the SM received, or one of its own) to every subscriber whose InformInfo matches.
      *
      * @param notice the notice
