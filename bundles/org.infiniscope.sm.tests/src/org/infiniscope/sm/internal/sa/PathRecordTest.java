@@ -102,9 +102,6 @@ class PathRecordTest {
                     return mtu;
                 }
                 int out = lft.get(sw)[dlid];
-                if (out == 0 && sw == dlid) {
-                    return mtu;
-                }
                 if (out == RoutingResult.NO_ROUTE || out == 0) {
                     return 0;
                 }

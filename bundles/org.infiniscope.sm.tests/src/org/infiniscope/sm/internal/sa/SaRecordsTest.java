@@ -54,13 +54,13 @@ class SaRecordsTest {
         fx.close();
     }
 
-    private static byte[] template(int length) {
+    private static byte[] template() {
         return new byte[SaMad.DATA_LENGTH];
     }
 
     @Test
     void nodeRecordsListEveryNodeOnceAndEachEqualsItsGet() throws Exception {
-        List<NodeRecord> all = table(fx.ask(client, Method.GET_TABLE, NodeRecord.ATTRIBUTE_ID, 0, 0, template(0)),
+        List<NodeRecord> all = table(fx.ask(client, Method.GET_TABLE, NodeRecord.ATTRIBUTE_ID, 0, 0, template()),
                 NodeRecord.CODEC);
         assertEquals(subnet.nodes().size(), all.size(), "one NodeRecord per node (single-port hosts)");
         Set<Long> guids = new HashSet<>();
@@ -72,7 +72,7 @@ class SaRecordsTest {
             SubnetPort port = node.port(r.nodeInfo().localPortNum()).orElseThrow();
             assertEquals(port.info().lid(), r.lid());
             assertEquals(port.guid(), r.nodeInfo().portGuid());
-            byte[] t = template(0);
+            byte[] t = template();
             Bits.put16(t, 0, r.lid());
             assertEquals(r, record(fx.ask(client, Method.GET, NodeRecord.ATTRIBUTE_ID, 0, NodeRecord.Components.LID, t),
                     NodeRecord.CODEC), "Get of LID " + r.lid());
@@ -81,7 +81,7 @@ class SaRecordsTest {
 
     @Test
     void nodeRecordsMatchByNodeGuidAndType() throws Exception {
-        byte[] t = template(0);
+        byte[] t = template();
         Bits.put8(t, 4 + 2, NodeInfo.TYPE_SWITCH);
         List<NodeRecord> switches = table(
                 fx.ask(client, Method.GET_TABLE, NodeRecord.ATTRIBUTE_ID, 0, NodeRecord.Components.NODE_TYPE, t),
@@ -93,11 +93,11 @@ class SaRecordsTest {
     @Test
     void portInfoRecordsListEveryPortAndEachEqualsItsGet() throws Exception {
         List<PortInfoRecord> all = table(
-                fx.ask(client, Method.GET_TABLE, PortInfoRecord.ATTRIBUTE_ID, 0, 0, template(0)), PortInfoRecord.CODEC);
+                fx.ask(client, Method.GET_TABLE, PortInfoRecord.ATTRIBUTE_ID, 0, 0, template()), PortInfoRecord.CODEC);
         int expected = subnet.nodes().stream().mapToInt(n -> n.ports().size()).sum();
         assertEquals(expected, all.size(), "every switch port (0 included) and every host port");
         for (PortInfoRecord r : all) {
-            byte[] t = template(0);
+            byte[] t = template();
             Bits.put16(t, 0, r.endportLid());
             Bits.put8(t, 2, r.portNum());
             PortInfoRecord one = record(
@@ -114,13 +114,13 @@ class SaRecordsTest {
 
     @Test
     void linkRecordsListEveryLinkBothWaysAndEachEqualsItsGet() throws Exception {
-        List<LinkRecord> all = table(fx.ask(client, Method.GET_TABLE, LinkRecord.ATTRIBUTE_ID, 0, 0, template(0)),
+        List<LinkRecord> all = table(fx.ask(client, Method.GET_TABLE, LinkRecord.ATTRIBUTE_ID, 0, 0, template()),
                 LinkRecord.CODEC);
         assertEquals(2 * subnet.links().size(), all.size());
         for (LinkRecord r : all) {
             assertTrue(all.contains(new LinkRecord(r.toLid(), r.toPort(), r.fromPort(), r.fromLid())),
                     "the other direction of " + r);
-            byte[] t = template(0);
+            byte[] t = template();
             Bits.put16(t, 0, r.fromLid());
             Bits.put8(t, 2, r.fromPort());
             assertEquals(r, record(fx.ask(client, Method.GET, LinkRecord.ATTRIBUTE_ID, 0,
@@ -131,13 +131,13 @@ class SaRecordsTest {
     @Test
     void switchInfoAndLftRecordsAreTheProgrammedTables() throws Exception {
         List<SwitchInfoRecord> switches = table(
-                fx.ask(client, Method.GET_TABLE, SwitchInfoRecord.ATTRIBUTE_ID, 0, 0, template(0)),
+                fx.ask(client, Method.GET_TABLE, SwitchInfoRecord.ATTRIBUTE_ID, 0, 0, template()),
                 SwitchInfoRecord.CODEC);
         assertEquals(6, switches.size());
         for (SwitchInfoRecord s : switches) {
             assertEquals(subnet.graph().maxLid(), s.switchInfo().linearFdbTop(), "LinearFDBTop as programmed");
         }
-        List<LFTRecord> lfts = table(fx.ask(client, Method.GET_TABLE, LFTRecord.ATTRIBUTE_ID, 0, 0, template(0)),
+        List<LFTRecord> lfts = table(fx.ask(client, Method.GET_TABLE, LFTRecord.ATTRIBUTE_ID, 0, 0, template()),
                 LFTRecord.CODEC);
         assertEquals(6 * (subnet.graph().maxLid() / LinearForwardingTable.PER_BLOCK + 1), lfts.size());
         for (LFTRecord r : lfts) {
@@ -145,7 +145,7 @@ class SaRecordsTest {
             for (int i = 0; i < LinearForwardingTable.PER_BLOCK; i++) {
                 assertEquals(subnet.routing().port(s, r.firstLid() + i), (int) r.lft().ports().get(i));
             }
-            byte[] t = template(0);
+            byte[] t = template();
             Bits.put16(t, 0, r.lid());
             Bits.put16(t, 2, r.blockNum());
             assertEquals(r, record(fx.ask(client, Method.GET, LFTRecord.ATTRIBUTE_ID, 0,
@@ -155,7 +155,7 @@ class SaRecordsTest {
 
     @Test
     void smInfoRecordIsTheMasterAndHidesItsKey() throws Exception {
-        SMInfoRecord sm = record(fx.ask(client, Method.GET, SMInfoRecord.ATTRIBUTE_ID, 0, 0, template(0)),
+        SMInfoRecord sm = record(fx.ask(client, Method.GET, SMInfoRecord.ATTRIBUTE_ID, 0, 0, template()),
                 SMInfoRecord.CODEC);
         assertEquals(subnet.smLid(), sm.lid());
         assertEquals(SmInfo.MASTER, sm.smInfo().smState());

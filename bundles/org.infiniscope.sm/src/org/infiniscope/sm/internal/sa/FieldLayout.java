@@ -61,16 +61,6 @@ final class FieldLayout {
         return true;
     }
 
-    /** @return whether component {@code i} is zero in the record */
-    boolean isZero(byte[] b, int offset, int i) {
-        for (int bit = start[i]; bit < start[i] + length[i]; bit++) {
-            if (bit(b, offset, bit) != 0) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     private static boolean same(byte[] a, int aOffset, byte[] b, int bOffset, int from, int bits) {
         if (from % 8 == 0 && bits % 8 == 0) {
             int at = from / 8;

@@ -159,8 +159,7 @@ final class PathFinder {
         return lids;
     }
 
-    private Optional<PathRecord> path(PathRecord q, long mask, PortRef src, int slid, PortRef dst, int dlid)
-            throws SaError {
+    private Optional<PathRecord> path(PathRecord q, long mask, PortRef src, int slid, PortRef dst, int dlid) {
         Optional<Walk> walk = walk(src, slid, dlid);
         if (walk.isEmpty()) {
             return Optional.empty();
@@ -277,7 +276,7 @@ final class PathFinder {
     }
 
     /** @return the MTU to answer: within what the path carries and what the selector asks, 0 when none is */
-    private static int selectMtu(int path, long mask, PathRecord q) throws SaError {
+    private static int selectMtu(int path, long mask, PathRecord q) {
         if ((mask & MTU) == 0) {
             return path;
         }

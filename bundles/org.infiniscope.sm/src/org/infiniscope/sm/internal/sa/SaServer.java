@@ -164,7 +164,8 @@ public final class SaServer implements AutoCloseable {
      */
     public int report(Notice notice) {
         SubnetView v = currentView();
-        Gid issuer = v == null ? Gid.ZERO
+        Gid issuer = v == null
+                ? Gid.ZERO
                 : v.subnet().byLid(notice.issuerLid()).map(ref -> v.gid(ref.port().guid())).orElse(Gid.ZERO);
         return report(notice, issuer);
     }
