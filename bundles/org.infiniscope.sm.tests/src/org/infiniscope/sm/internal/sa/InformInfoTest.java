@@ -38,17 +38,25 @@ class InformInfoTest {
     private SaFixture fx;
     private MadTransport subscriber;
     private final LinkedBlockingQueue<byte[]> reports = new LinkedBlockingQueue<>();
+    /** How many Reports the subscriber leaves unanswered before it answers (MAX_VALUE: never). */
+    private volatile int unanswered;
     private Gid subscriberGid;
 
     @BeforeEach
     void up() throws Exception {
-        fx = new SaFixture(SimSubnet.up(Generators.fatTree2(2, 1, 2)));
+        SaServer.Config d = SaServer.Config.DEFAULT;
+        fx = new SaFixture(SimSubnet.up(Generators.fatTree2(2, 1, 2)), new SaServer.Config(d.threads(),
+                d.queueCapacity(), d.maxRecords(), d.packetLifeTime(), Duration.ofMillis(200), 2, d.nanos()));
         subscriber = fx.client("h00003");
         subscriber.register(new AgentSpec(MgmtClass.SUBN_ADM, SaMad.CLASS_VERSION, Set.of(Method.REPORT), true),
                 (mad, out) -> {
                     byte[] answer = mad.mad().clone();
                     answer[3] = (byte) Method.REPORT_RESP;
                     reports.add(mad.mad());
+                    if (unanswered > 0) {
+                        unanswered--;
+                        return;
+                    }
                     try {
                         out.respond(answer);
                     } catch (IOException e) {
@@ -103,6 +111,29 @@ class InformInfoTest {
         assertEquals(SaStatus.status(SaStatus.ERR_REQ_INVALID),
                 status(fx.ask(subscriber, Method.SET, InformInfo.ATTRIBUTE_ID, 0, 0, inform(false, 0xFFFF))),
                 "no subscription left to end");
+    }
+
+    @Test
+    void anUnansweredReportIsSentAgainAndASilentSubscriberIsDropped() throws Exception {
+        record(fx.ask(subscriber, Method.SET, InformInfo.ATTRIBUTE_ID, 0, 0, inform(true, 0xFFFF)), InformInfo.CODEC);
+        unanswered = 1;
+        assertEquals(1, fx.sa.report(linkStateChange(1)));
+        byte[] first = reports.poll(10, TimeUnit.SECONDS);
+        byte[] again = reports.poll(10, TimeUnit.SECONDS);
+        assertEquals(Notice.CODEC.decode(SaMad.decode(first, 0).data(), 0),
+                Notice.CODEC.decode(SaMad.decode(again, 0).data(), 0), "the same notice, sent again");
+        SaFixture.await(() -> fx.sa.statistics().reportsAcknowledged() == 1, Duration.ofSeconds(10),
+                "the second Report answered");
+
+        unanswered = Integer.MAX_VALUE;
+        assertEquals(1, fx.sa.report(linkStateChange(1)));
+        SaFixture.await(() -> fx.sa.statistics().reportsFailed() == 1, Duration.ofSeconds(10),
+                "three attempts unanswered");
+        assertEquals(List.of(),
+                table(fx.ask(subscriber, Method.GET_TABLE, InformInfoRecord.ATTRIBUTE_ID, 0, 0,
+                        new byte[SaMad.DATA_LENGTH]), InformInfoRecord.CODEC),
+                "the silent subscriber's subscription ended");
+        assertEquals(0, fx.sa.report(linkStateChange(1)));
     }
 
     @Test
