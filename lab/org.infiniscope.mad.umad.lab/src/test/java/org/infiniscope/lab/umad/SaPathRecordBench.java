@@ -47,8 +47,8 @@ public final class SaPathRecordBench {
                 long start = System.nanoTime();
                 List<CompletableFuture<MadResponse>> answers = new ArrayList<>(queries);
                 for (int i = 0; i < queries; i++) {
-                    answers.add(transport.send(MadRequest.of(get(1 + random.nextInt(maxLid), 1 + random.nextInt(maxLid)),
-                            MadAddress.gsi(sa))));
+                    answers.add(transport.send(MadRequest
+                            .of(get(1 + random.nextInt(maxLid), 1 + random.nextInt(maxLid)), MadAddress.gsi(sa))));
                 }
                 ok = 0;
                 for (CompletableFuture<MadResponse> f : answers) {
@@ -60,7 +60,8 @@ public final class SaPathRecordBench {
                 cold = round == 0 ? seconds : cold;
                 best = round == 0 && rounds > 1 ? best : Math.min(best, seconds);
             }
-            System.out.printf("sa window=%d queries=%d ok=%d cold=%.4f seconds=%.4f%n", window, queries, ok, cold, best);
+            System.out.printf("sa window=%d queries=%d ok=%d cold=%.4f seconds=%.4f%n", window, queries, ok, cold,
+                    best);
         }
     }
 
