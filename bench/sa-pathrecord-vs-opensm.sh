@@ -71,7 +71,9 @@ wait_for opensm.log "SUBNET UP" 120
 for w in $WINDOWS; do OPENSM[$w]=$(bench "$w"); done
 kill "$SM_PID"; wait "$SM_PID" 2>/dev/null || true; SM_PID=
 
-INFINISCOPE_STATE="$SCRATCH/state" "$ROOT/infiniscope" sm --fabric "ibsim:$SOCK@$SM_NODE" > ours.out 2> ours.err &
+# the launcher's own state folder, whose build stamp the build above set: a fresh one would start a build that
+# cleans lab/target, this scratch folder included
+"$ROOT/infiniscope" sm --fabric "ibsim:$SOCK@$SM_NODE" > ours.out 2> ours.err &
 SM_PID=$!
 if wait_for ours.out "SUBNET UP" 120; then
   for w in $WINDOWS; do OURS[$w]=$(bench "$w"); done
