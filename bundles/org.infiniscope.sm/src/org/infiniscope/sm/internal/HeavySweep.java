@@ -57,8 +57,8 @@ final class HeavySweep {
     final List<String> notes = new ArrayList<>();
     Programmer programmer;
 
-    HeavySweep(Discovery discovery, Smps smps, SmSettings settings, RoutingEngines engines,
-            PartitionPolicy partitions, Memory memory, BiConsumer<SmPhase, Duration> phases) {
+    HeavySweep(Discovery discovery, Smps smps, SmSettings settings, RoutingEngines engines, PartitionPolicy partitions,
+            Memory memory, BiConsumer<SmPhase, Duration> phases) {
         this.discovery = discovery;
         this.smps = smps;
         this.settings = settings;
@@ -97,8 +97,8 @@ final class HeavySweep {
         }
         SmNode local = fabric.local();
         if (local.ports[fabric.localPort] == null) {
-            return failed(took, smpsBefore, "the SM's own port " + fabric.localPort + " could not be read: "
-                    + String.join("; ", problems));
+            return failed(took, smpsBefore,
+                    "the SM's own port " + fabric.localPort + " could not be read: " + String.join("; ", problems));
         }
         try {
             assignLids(fabric);

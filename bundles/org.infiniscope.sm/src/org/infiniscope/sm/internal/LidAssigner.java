@@ -70,7 +70,8 @@ final class LidAssigner {
         for (int i = 0; i < n; i++) {
             Endport p = ports.get(i);
             Range r = file.get(p.guid());
-            if (r != null && r.min() == p.current() && fits(p.current(), p.lmc()) && free(owner, p.current(), p.lmc())) {
+            if (r != null && r.min() == p.current() && fits(p.current(), p.lmc())
+                    && free(owner, p.current(), p.lmc())) {
                 take(owner, lids, i, p.current(), p.lmc());
                 kept++;
             }
@@ -85,8 +86,8 @@ final class LidAssigner {
                 take(owner, lids, i, p.current(), p.lmc());
                 kept++;
             } else {
-                notes.add(String.format("port 0x%016x holds LID %d, which another port has: it gets another",
-                        p.guid(), p.current()));
+                notes.add(String.format("port 0x%016x holds LID %d, which another port has: it gets another", p.guid(),
+                        p.current()));
             }
         }
         // pass 2: the file's range

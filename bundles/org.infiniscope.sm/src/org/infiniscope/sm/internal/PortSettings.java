@@ -56,8 +56,10 @@ final class PortSettings {
 
     /** @return whether writing {@code wanted} changes what {@code read} says (a client reregister always does) */
     static boolean changes(PortInfo read, PortInfo wanted) {
-        return wanted.clientReregister() || !base(read).build().equals(PortInfoBuilder.from(wanted).portState(0)
-                .portPhysicalState(0).linkDownDefaultState(0).clientReregister(false).build())
+        return wanted.clientReregister()
+                || !base(read).build()
+                        .equals(PortInfoBuilder.from(wanted).portState(0).portPhysicalState(0).linkDownDefaultState(0)
+                                .clientReregister(false).build())
                 || wanted.portState() != 0 && wanted.portState() != read.portState();
     }
 }

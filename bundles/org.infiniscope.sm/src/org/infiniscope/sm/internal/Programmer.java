@@ -113,11 +113,11 @@ final class Programmer {
             return CompletableFuture.completedFuture(null);
         }
         // writing PortStateChange 1 clears it (IBA 14.2.5.4)
-        SwitchInfo w = new SwitchInfo(r.linearFdbCap(), r.randomFdbCap(), r.multicastFdbCap(), maxLid,
-                r.defaultPort(), r.defaultMulticastPrimaryPort(), r.defaultMulticastNotPrimaryPort(),
-                settings.lifeTime(), r.portStateChange(), r.optimizedSl2VlMapping(), r.lidsPerPort(),
-                r.partitionEnforcementCap(), r.inboundEnforcementCap(), r.outboundEnforcementCap(),
-                r.filterRawInboundCap(), r.filterRawOutboundCap(), r.enhancedPort0(), r.multicastFdbTop());
+        SwitchInfo w = new SwitchInfo(r.linearFdbCap(), r.randomFdbCap(), r.multicastFdbCap(), maxLid, r.defaultPort(),
+                r.defaultMulticastPrimaryPort(), r.defaultMulticastNotPrimaryPort(), settings.lifeTime(),
+                r.portStateChange(), r.optimizedSl2VlMapping(), r.lidsPerPort(), r.partitionEnforcementCap(),
+                r.inboundEnforcementCap(), r.outboundEnforcementCap(), r.filterRawInboundCap(),
+                r.filterRawOutboundCap(), r.enhancedPort0(), r.multicastFdbTop());
         switchSets++;
         return smps.set(n.route, SwitchInfo.CODEC, 0, w).whenComplete((v, e) -> {
             if (v != null) {
@@ -135,8 +135,8 @@ final class Programmer {
     private CompletableFuture<?> lft(SmNode n, int s, RoutingResult routes, int maxLid) {
         int blocks = maxLid / LinearForwardingTable.PER_BLOCK + 1;
         if (n.switchInfo.linearFdbCap() > 0 && maxLid >= n.switchInfo.linearFdbCap()) {
-            problem("LFT of " + n, new Smps.SmpException(
-                    "LID " + maxLid + " beyond its LinearFDBCap " + n.switchInfo.linearFdbCap()));
+            problem("LFT of " + n,
+                    new Smps.SmpException("LID " + maxLid + " beyond its LinearFDBCap " + n.switchInfo.linearFdbCap()));
             return CompletableFuture.completedFuture(null);
         }
         byte[] wanted = new byte[blocks * LinearForwardingTable.PER_BLOCK];

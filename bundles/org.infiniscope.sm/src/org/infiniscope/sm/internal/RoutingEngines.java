@@ -77,8 +77,8 @@ final class RoutingEngines {
             try {
                 RoutingResult r = engine.get().route(graph, request);
                 if (r.switchCount() != graph.switchCount()) {
-                    fallbacks.add(name + ": gave " + r.switchCount() + " tables for " + graph.switchCount()
-                            + " switches");
+                    fallbacks.add(
+                            name + ": gave " + r.switchCount() + " tables for " + graph.switchCount() + " switches");
                     continue;
                 }
                 return new Routed(r, fallbacks);

@@ -29,9 +29,8 @@ final class Settings {
         return new SmSettings(chain(c.routing_engine()), c.sm_priority(), hex(c.sm_key(), "sm_key"),
                 hex(c.m_key(), "m_key"), c.m_key_lease_period(), c.m_key_protection_level(), c.lmc(), file,
                 Duration.ofSeconds(Math.max(0, c.sweep_interval())), hex(c.subnet_prefix(), "subnet_prefix"),
-                Duration.ofMillis(Math.max(1, c.sminfo_polling_timeout())), c.polling_retry_number(),
-                c.max_wire_smps(), Duration.ofMillis(Math.max(1, c.transaction_timeout())), c.transaction_retries(),
-                18, 18);
+                Duration.ofMillis(Math.max(1, c.sminfo_polling_timeout())), c.polling_retry_number(), c.max_wire_smps(),
+                Duration.ofMillis(Math.max(1, c.transaction_timeout())), c.transaction_retries(), 18, 18);
     }
 
     /** @return the engines of a chain such as {@code updn,minhop} */

@@ -423,8 +423,8 @@ public final class SmRunner implements SubnetManager, SmAgent.Sm, AutoCloseable 
             return Optional.empty();
         }
         standBy(to, fabric);
-        return Optional.of(String.format("handed over to SM 0x%016x (priority %d)", to.portGuid(),
-                to.info().priority()));
+        return Optional
+                .of(String.format("handed over to SM 0x%016x (priority %d)", to.portGuid(), to.info().priority()));
     }
 
     private void standBy(KnownSm master, SweptFabric fabric) {
@@ -444,9 +444,8 @@ public final class SmRunner implements SubnetManager, SmAgent.Sm, AutoCloseable 
         byte[] mad = org.infiniscope.mad.smp.Smp.directedRoute(org.infiniscope.mad.Method.GET, 0, SmInfo.ATTRIBUTE_ID,
                 0, s.mKey(), route, new byte[org.infiniscope.mad.smp.Smp.DATA_LENGTH]).encode();
         try {
-            byte[] answer = transport.send(new MadRequest(mad,
-                    org.infiniscope.mad.transport.MadAddress.directedRoute(), s.timeout(), Math.max(0, s.pollRetries() - 1)))
-                    .get().mad();
+            byte[] answer = transport.send(new MadRequest(mad, org.infiniscope.mad.transport.MadAddress.directedRoute(),
+                    s.timeout(), Math.max(0, s.pollRetries() - 1))).get().mad();
             SmInfo info = org.infiniscope.mad.smp.Smp.decodeAttribute(answer, SmInfo.CODEC);
             if (info.smState() == SmInfo.MASTER && info.guid() == masterGuid) {
                 return;
@@ -512,7 +511,8 @@ public final class SmRunner implements SubnetManager, SmAgent.Sm, AutoCloseable 
     }
 
     private static boolean rank(SmInfo a, SmInfo b) {
-        return a.priority() > b.priority() || a.priority() == b.priority() && Long.compareUnsigned(a.guid(), b.guid()) < 0;
+        return a.priority() > b.priority()
+                || a.priority() == b.priority() && Long.compareUnsigned(a.guid(), b.guid()) < 0;
     }
 
     private void phase(SmPhase phase, Duration took) {

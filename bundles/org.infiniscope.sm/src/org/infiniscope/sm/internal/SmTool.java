@@ -133,8 +133,8 @@ public final class SmTool implements ConsoleTool {
             return ExitStatus.FAILURE;
         }
         CompletableFuture<String> end = new CompletableFuture<>();
-        try (transport; SmRunner sm = new SmRunner(transport, discovery, engines, PartitionPolicy.DEFAULT,
-                args.settings())) {
+        try (transport;
+                SmRunner sm = new SmRunner(transport, discovery, engines, PartitionPolicy.DEFAULT, args.settings())) {
             sm.addListener(new Printer(out, err, args.once(), end));
             sm.start();
             String failure = end.get();

@@ -32,14 +32,16 @@ record SmToolArgs(String fabric, SmSettings settings, boolean once) {
                         throw new UsageException("--routing: " + e.getMessage());
                     }
                 }
-                case "--priority" -> s = s.withPriority(number(inline != null ? inline : value(args, ++i, name), name, 0, 15));
+                case "--priority" ->
+                    s = s.withPriority(number(inline != null ? inline : value(args, ++i, name), name, 0, 15));
                 case "--lmc" -> s = s.withLmc(number(inline != null ? inline : value(args, ++i, name), name, 0, 7));
                 case "--guid2lid" -> s = s.withGuid2lid(Path.of(inline != null ? inline : value(args, ++i, name)));
-                case "--sweep-interval" -> s = s.withTimers(Duration.ofSeconds(
-                        number(inline != null ? inline : value(args, ++i, name), name, 0, 86400)), s.pollInterval(),
+                case "--sweep-interval" -> s = s.withTimers(
+                        Duration.ofSeconds(number(inline != null ? inline : value(args, ++i, name), name, 0, 86400)),
+                        s.pollInterval(), s.pollRetries());
+                case "--poll-interval" -> s = s.withTimers(s.sweepInterval(),
+                        Duration.ofMillis(number(inline != null ? inline : value(args, ++i, name), name, 1, 3_600_000)),
                         s.pollRetries());
-                case "--poll-interval" -> s = s.withTimers(s.sweepInterval(), Duration.ofMillis(
-                        number(inline != null ? inline : value(args, ++i, name), name, 1, 3_600_000)), s.pollRetries());
                 case "--window" -> {
                     int w = number(inline != null ? inline : value(args, ++i, name), name, 1, 4096);
                     s = new SmSettings(s.routing(), s.priority(), s.smKey(), s.mKey(), s.mKeyLease(), s.mKeyProtect(),
@@ -53,9 +55,8 @@ record SmToolArgs(String fabric, SmSettings settings, boolean once) {
                             s.pollRetries(), s.window(), Duration.ofMillis(ms), s.retries(), s.subnetTimeout(),
                             s.lifeTime());
                 }
-                default -> throw new UsageException(arg.startsWith("-")
-                        ? "unknown option '" + arg + "'"
-                        : "unexpected argument '" + arg + "'");
+                default -> throw new UsageException(
+                        arg.startsWith("-") ? "unknown option '" + arg + "'" : "unexpected argument '" + arg + "'");
             }
         }
         String f = fabric != null ? fabric : defaultFabric;

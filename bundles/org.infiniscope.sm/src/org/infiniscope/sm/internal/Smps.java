@@ -67,14 +67,14 @@ final class Smps {
         return sendRaw(route, Method.GET, attributeId, modifier, new byte[Smp.DATA_LENGTH]).thenApply(Smps::data);
     }
 
-    private <T> CompletableFuture<T> send(int[] route, int method, AttributeCodec<T> codec, int modifier,
-            byte[] data) {
+    private <T> CompletableFuture<T> send(int[] route, int method, AttributeCodec<T> codec, int modifier, byte[] data) {
         return sendRaw(route, method, codec.attributeId(), modifier, data).thenApply(answer -> {
             try {
                 return Smp.decodeAttribute(answer, codec);
             } catch (MadFormatException e) {
-                throw new CompletionException(new SmpException("malformed answer (attribute 0x" + Integer.toHexString(codec.attributeId()) + ") from "
-                        + describe(route) + ": " + e.getMessage()));
+                throw new CompletionException(
+                        new SmpException("malformed answer (attribute 0x" + Integer.toHexString(codec.attributeId())
+                                + ") from " + describe(route) + ": " + e.getMessage()));
             }
         });
     }
@@ -86,8 +86,9 @@ final class Smps {
             byte[] answer = r.mad();
             int status = Bits.u16(answer, 4) & ~MadStatus.DIRECTION;
             if (status != MadStatus.OK) {
-                throw new CompletionException(new SmpException(String.format("%s of attribute 0x%04x/%d at %s: status 0x%04x",
-                        method == Method.SET ? "Set" : "Get", attributeId, modifier, describe(route), status)));
+                throw new CompletionException(
+                        new SmpException(String.format("%s of attribute 0x%04x/%d at %s: status 0x%04x",
+                                method == Method.SET ? "Set" : "Get", attributeId, modifier, describe(route), status)));
             }
             return answer;
         });

@@ -65,8 +65,9 @@ public final class SubnetManagerService implements SubnetManager {
                 context.getProperty(Settings.CWD_PROPERTY)));
         String given = config.fabric().isBlank() ? context.getProperty("infiniscope.fabric") : config.fabric();
         this.fabric = given == null || given.isBlank() ? "sim" : given;
-        // the headless shell (the launcher gives Gogo its arguments) and no one-shot command
-        boolean shell = context.getProperty("gosh.args") != null && context.getProperty("infiniscope.cli.args") == null;
+        // the runtime the launcher started (it always passes the caller's folder), and no one-shot command
+        boolean shell = context.getProperty(Settings.CWD_PROPERTY) != null
+                && context.getProperty("infiniscope.cli.args") == null;
         this.run = switch (config.enabled().strip()) {
             case "true" -> true;
             case "false" -> false;
