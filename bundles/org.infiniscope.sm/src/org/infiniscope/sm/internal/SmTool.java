@@ -190,7 +190,7 @@ public final class SmTool implements ConsoleTool {
 
         @Override
         public void stateChanged(SmState from, SmState to) {
-            if (to == SmState.STANDBY || to == SmState.NOT_ACTIVE && from != SmState.DISCOVERING) {
+            if (to == SmState.STANDBY) {
                 err.println("SM state " + to);
                 err.flush();
             }
