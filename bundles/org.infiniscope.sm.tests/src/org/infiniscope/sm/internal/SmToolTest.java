@@ -41,7 +41,9 @@ class SmToolTest {
     }
 
     private static Run run(SimFabric sim, List<RoutingEngine> engines, String... args) throws Exception {
-        SmTool tool = new SmTool(null, Path.of("target", "sm-tests", "tool.guid2lid"), SimSm.discovery());
+        java.nio.file.Files.createDirectories(Path.of("target", "sm-tests"));
+        SmTool tool = new SmTool(null, Path.of("target", "sm-tests", "tool.guid2lid"), SimSm.discovery(),
+                Path.of("target", "sm-tests"));
         tool.provide(provider(sim), engines);
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
@@ -53,7 +55,7 @@ class SmToolTest {
     void onceprintsEveryPhaseThenSubnetUpAndExitsZero() throws Exception {
         SimFabric sim = SimFabric.of(TopologySpec.parse("ft2:2:2:2"));
         Run r = run(sim, List.of(new MinHopEngine()), "--fabric", "sim:ft2:2:2:2", "--routing", "updn,minhop",
-                "--priority", "3", "--once");
+                "--priority", "3", "--once", "--routes", "routes.txt");
         assertEquals(ExitStatus.OK, r.status(), r.err());
         List<String> lines = r.out().lines().toList();
         assertEquals(6, lines.size(), r.out());
@@ -62,6 +64,9 @@ class SmToolTest {
             assertTrue(lines.get(i).matches("SM phase " + phases[i] + " \\d+\\.\\d{3} s"), lines.get(i));
         }
         assertEquals("SUBNET UP", lines.get(5));
+        String routes = java.nio.file.Files.readString(Path.of("target", "sm-tests", "routes.txt"));
+        assertEquals(4, routes.lines().filter(l -> l.startsWith("Unicast lids [0x0-0x8] of switch Lid ")).count(),
+                "four switches' tables, LIDs 0 to 8: " + routes);
     }
 
     @Test

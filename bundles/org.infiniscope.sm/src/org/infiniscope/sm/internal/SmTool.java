@@ -45,20 +45,27 @@ public final class SmTool implements ConsoleTool {
 
     private final String defaultFabric;
     private final Path defaultGuid2lid;
+    private final Path cwd;
     private final Discovery discovery;
     private final FabricChannels channels = new FabricChannels();
     private final RoutingEngines engines = new RoutingEngines();
 
     @Activate
     public SmTool(BundleContext context, @Reference Discovery discovery) {
-        this(context.getProperty("infiniscope.fabric"), Settings.defaultGuid2lid(
-                context.getProperty(Settings.STATE_PROPERTY), context.getProperty(Settings.CWD_PROPERTY)), discovery);
+        this(context.getProperty("infiniscope.fabric"),
+                Settings.defaultGuid2lid(
+                        context.getProperty(Settings.STATE_PROPERTY), context.getProperty(Settings.CWD_PROPERTY)),
+                discovery,
+                Path.of(context.getProperty(Settings.CWD_PROPERTY) != null
+                        ? context.getProperty(Settings.CWD_PROPERTY)
+                        : System.getProperty("user.dir")));
     }
 
-    SmTool(String defaultFabric, Path defaultGuid2lid, Discovery discovery) {
+    SmTool(String defaultFabric, Path defaultGuid2lid, Discovery discovery, Path cwd) {
         this.defaultFabric = defaultFabric;
         this.defaultGuid2lid = defaultGuid2lid;
         this.discovery = discovery;
+        this.cwd = cwd;
     }
 
     @Reference(service = ChannelProvider.class, cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
@@ -106,13 +113,15 @@ public final class SmTool implements ConsoleTool {
     public String usage() {
         return """
                 usage: infiniscope sm [--fabric F] [--routing CHAIN] [--priority N] [--lmc N] [--once]
-                                      [--guid2lid FILE] [--sweep-interval S] [--window N] [--timeout MS]
+                                      [--guid2lid FILE] [--routes FILE] [--sweep-interval S] [--poll-interval MS]
+                                      [--window N] [--timeout MS]
                   --fabric F          sim[:TOPOLOGY][@NODE], umad[:CA:PORT] or ibsim:SOCKET[@NODE]; default: the launcher's
                   --routing CHAIN     routing engines tried in order, e.g. updn,minhop (default minhop)
                   --priority N        SMInfo priority 0..15 (default 0): the highest priority, then the lowest GUID, is master
                   --lmc N             LMC of CA ports 0..7 (default 0)
                   --once              exit 0 after the first SUBNET UP (non-zero when the subnet cannot be brought up)
                   --guid2lid FILE     OpenSM's guid2lid file (default: sm/guid2lid in the runtime's state folder)
+                  --routes FILE       after each SUBNET UP, write every switch's routes there as ibroute prints them
                   --sweep-interval S  seconds between light sweeps, 0 for none (default 10)
                   --poll-interval MS  a standby polls the master this often (default 10000)
                   --window N          SMPs in flight (default 16)
@@ -122,7 +131,7 @@ public final class SmTool implements ConsoleTool {
 
     @Override
     public int run(ToolInvocation invocation) throws UsageException {
-        SmToolArgs args = SmToolArgs.parse(invocation.args(), defaultFabric, defaultGuid2lid);
+        SmToolArgs args = SmToolArgs.parse(invocation.args(), defaultFabric, defaultGuid2lid, cwd);
         PrintWriter out = invocation.out();
         PrintWriter err = invocation.err();
         MadTransport transport;
@@ -135,7 +144,7 @@ public final class SmTool implements ConsoleTool {
         CompletableFuture<String> end = new CompletableFuture<>();
         try (transport;
                 SmRunner sm = new SmRunner(transport, discovery, engines, PartitionPolicy.DEFAULT, args.settings())) {
-            sm.addListener(new Printer(out, err, args.once(), end));
+            sm.addListener(new Printer(out, err, args.once(), args.routes(), end));
             sm.start();
             String failure = end.get();
             if (failure != null) {
@@ -162,13 +171,15 @@ public final class SmTool implements ConsoleTool {
         private final PrintWriter out;
         private final PrintWriter err;
         private final boolean once;
+        private final Path routes;
         private final CompletableFuture<String> end;
         private int failed;
 
-        Printer(PrintWriter out, PrintWriter err, boolean once, CompletableFuture<String> end) {
+        Printer(PrintWriter out, PrintWriter err, boolean once, Path routes, CompletableFuture<String> end) {
             this.out = out;
             this.err = err;
             this.once = once;
+            this.routes = routes;
             this.end = end;
         }
 
@@ -183,6 +194,13 @@ public final class SmTool implements ConsoleTool {
             out.println("SUBNET UP");
             out.flush();
             failed = 0;
+            if (routes != null) {
+                try {
+                    java.nio.file.Files.writeString(routes, RouteDump.dump(subnet));
+                } catch (IOException e) {
+                    err.println("infiniscope sm: cannot write the routes to " + routes + ": " + e.getMessage());
+                }
+            }
             if (once) {
                 end.complete(null);
             }

@@ -7,9 +7,11 @@ import java.util.List;
 import org.infiniscope.console.UsageException;
 
 /** The {@code sm} tool's command line. */
-record SmToolArgs(String fabric, SmSettings settings, boolean once) {
+record SmToolArgs(String fabric, SmSettings settings, boolean once, Path routes) {
 
-    static SmToolArgs parse(List<String> args, String defaultFabric, Path defaultGuid2lid) throws UsageException {
+    static SmToolArgs parse(List<String> args, String defaultFabric, Path defaultGuid2lid, Path cwd)
+            throws UsageException {
+        Path routes = null;
         String fabric = null;
         SmSettings s = SmSettings.defaults(defaultGuid2lid);
         boolean once = false;
@@ -35,7 +37,8 @@ record SmToolArgs(String fabric, SmSettings settings, boolean once) {
                 case "--priority" ->
                     s = s.withPriority(number(inline != null ? inline : value(args, ++i, name), name, 0, 15));
                 case "--lmc" -> s = s.withLmc(number(inline != null ? inline : value(args, ++i, name), name, 0, 7));
-                case "--guid2lid" -> s = s.withGuid2lid(Path.of(inline != null ? inline : value(args, ++i, name)));
+                case "--guid2lid" -> s = s.withGuid2lid(cwd.resolve(inline != null ? inline : value(args, ++i, name)));
+                case "--routes" -> routes = cwd.resolve(inline != null ? inline : value(args, ++i, name));
                 case "--sweep-interval" -> s = s.withTimers(
                         Duration.ofSeconds(number(inline != null ? inline : value(args, ++i, name), name, 0, 86400)),
                         s.pollInterval(), s.pollRetries());
@@ -63,7 +66,7 @@ record SmToolArgs(String fabric, SmSettings settings, boolean once) {
         if (f == null || f.isBlank()) {
             throw new UsageException("no fabric: give --fabric " + FabricChannels.CHOICES);
         }
-        return new SmToolArgs(f, s, once);
+        return new SmToolArgs(f, s, once, routes);
     }
 
     private static String value(List<String> args, int i, String option) throws UsageException {
