@@ -65,8 +65,18 @@ public final class RouteChecker {
     private static final byte FAILS = 3;
     private static final byte LOOPS = 4;
 
-    /** @return the report for {@code result}'s tables on {@code graph} */
+    /** @return the report for {@code result}'s tables on {@code graph}, all pairs */
     public static Report check(RoutingGraph graph, RoutingResult result) {
+        return check(graph, result, true);
+    }
+
+    /**
+     * @param switchToSwitch whether to check paths from a switch to another switch's LID too: up/down and fat-tree
+     *        routing cannot give every such pair a legal path (spine to spine goes down and up), and those paths
+     *        carry management traffic only
+     * @return the report for {@code result}'s tables on {@code graph}
+     */
+    public static Report check(RoutingGraph graph, RoutingResult result, boolean switchToSwitch) {
         int n = graph.switchCount();
         if (result.switchCount() != n) {
             throw new IllegalArgumentException(
@@ -154,8 +164,9 @@ public final class RouteChecker {
                         status[stack[i]] = outcome;
                     }
                 }
+                boolean toSwitch = graph.isSwitchEndport(dst);
                 for (int[] src : sources) {
-                    if (src[0] == dst) {
+                    if (src[0] == dst || !switchToSwitch && toSwitch && graph.isSwitchEndport(src[0])) {
                         continue;
                     }
                     pairs++;
@@ -172,7 +183,8 @@ public final class RouteChecker {
                         }
                     }
                 }
-                addDependencies(graph, result, dst, dlid, sources, status, layerMask, chanStart, maxPorts, deps);
+                addDependencies(graph, result, dst, dlid, sources, status, layerMask, chanStart, maxPorts, deps,
+                        switchToSwitch || !graph.isSwitchEndport(dst));
             }
         }
         List<Integer> creditLoops = new ArrayList<>();
@@ -188,12 +200,13 @@ public final class RouteChecker {
 
     /** Records the channel dependencies of the paths to {@code dlid} that reach it, in the layers they use. */
     private static void addDependencies(RoutingGraph graph, RoutingResult result, int dst, int dlid,
-            List<int[]> sources, byte[] status, int[] layerMask, int[] chanStart, int maxPorts, BitSet[] deps) {
+            List<int[]> sources, byte[] status, int[] layerMask, int[] chanStart, int maxPorts, BitSet[] deps,
+            boolean fromSwitches) {
         int n = graph.switchCount();
         Arrays.fill(layerMask, 0);
         boolean layered = result.layers() > 1;
         for (int[] src : sources) {
-            if (src[0] == dst || status[src[1]] != REACHES) {
+            if (src[0] == dst || status[src[1]] != REACHES || !fromSwitches && graph.isSwitchEndport(src[0])) {
                 continue;
             }
             int mask;

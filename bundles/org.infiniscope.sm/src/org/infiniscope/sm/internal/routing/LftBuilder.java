@@ -18,7 +18,8 @@ final class LftBuilder {
      * @param hops {@code hops[t][s]}: switch hops from {@code s} to switch {@code t} ({@link Fabric#FAR} when
      *        unreachable), optionally flagged {@link Fabric#DOWN}
      * @param up null for any port; else {@code up[i]} per inter-switch entry of the {@link Fabric}: whether it leads
-     *        up; a switch flagged DOWN for {@code t} then takes only entries that lead down, others only up ones
+     *        up; a switch flagged DOWN for {@code t} then takes only entries that lead down to switches flagged DOWN
+     *        too, others only entries that lead up
      * @return the tables
      */
     static byte[][] build(Fabric f, short[][] hops, boolean[] up, Interrupts interrupts) throws InterruptedException {
@@ -67,7 +68,8 @@ final class LftBuilder {
             }
             boolean down = (hs & Fabric.DOWN) != 0;
             for (int i = from; i < to; i++) {
-                if ((ht[f.adjPeer[i]] & Fabric.FAR) == d - 1 && (up == null || up[i] != down)) {
+                int hy = ht[f.adjPeer[i]];
+                if ((hy & Fabric.FAR) == d - 1 && (up == null || (down ? !up[i] && (hy & Fabric.DOWN) != 0 : up[i]))) {
                     cand[c++] = i;
                 }
             }
