@@ -40,13 +40,26 @@ final class OpenSm implements AutoCloseable {
      */
     static OpenSm start(Path scratch, Map<String, String> attach, Duration timeout)
             throws IOException, InterruptedException {
+        return start(scratch, attach, timeout, "", java.util.List.of());
+    }
+
+    /**
+     * Starts OpenSM attached to a server with more configuration, and waits for "SUBNET UP" in its log.
+     *
+     * @param moreConfig lines added to its {@code -F} file (e.g. the {@code qos_} keys)
+     * @param moreArgs more options on its command line (e.g. {@code -P FILE})
+     */
+    static OpenSm start(Path scratch, Map<String, String> attach, Duration timeout, String moreConfig,
+            java.util.List<String> moreArgs) throws IOException, InterruptedException {
         Path state = Files.createDirectories(scratch.resolve("opensm"));
         Path log = state.resolve("opensm.log");
         Files.deleteIfExists(log); // a SUBNET UP of an earlier run is no answer
-        Path config = Files.writeString(state.resolve("opensm.conf"), CONFIG);
+        Path config = Files.writeString(state.resolve("opensm.conf"), CONFIG + moreConfig);
+        java.util.List<String> command = new java.util.ArrayList<>(
+                java.util.List.of(Lab.tool("opensm"), "-F", config.toString(), "-d2", "-f", log.toString()));
+        command.addAll(moreArgs);
         // its own cache and temp folders: as root OpenSM would keep guid2lid in /var/cache and leak LIDs between runs
-        ProcessBuilder builder = new ProcessBuilder(Lab.tool("opensm"), "-F", config.toString(), "-d2", "-f",
-                log.toString()).directory(scratch.toFile()).redirectErrorStream(true)
+        ProcessBuilder builder = new ProcessBuilder(command).directory(scratch.toFile()).redirectErrorStream(true)
                 .redirectOutput(state.resolve("opensm.out").toFile());
         Lab.detach(builder.environment());
         builder.environment().putAll(attach);
