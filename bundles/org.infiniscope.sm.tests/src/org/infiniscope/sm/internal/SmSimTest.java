@@ -202,11 +202,33 @@ class SmSimTest {
             low.awaitUp();
             try (SimSm high = new SimSm(sim, lastCa(sim), SimSm.settings(tmp("m2")).withPriority(9)).start()) {
                 waitFor(() -> high.runner.state() == SmState.STANDBY, "the newcomer finds a master and stands by");
-                low.runner.sweep(SweepKind.HEAVY).get();
+                // the master's timer: a light sweep finds the standby that outranks it, and hands over
+                low.runner.sweep(SweepKind.LIGHT).get();
                 waitFor(() -> low.runner.state() == SmState.STANDBY, "the master hands over");
                 high.awaitUp();
                 assertEquals(SmState.MASTER, high.runner.state());
             }
+        }
+    }
+
+    @Test
+    void theMasterRunsTheSaOnItsSubnet() throws Exception {
+        SimFabric sim = SimFabric.of(TopologySpec.parse("ft2:2:2:3"));
+        try (SimSm sm = new SimSm(sim, sim.defaultAttachPoint(), SimSm.settings(tmp("sa"))).start();
+                var client = org.infiniscope.mad.transport.MadTransports.over(sim.openChannel(lastCa(sim)),
+                        new org.infiniscope.mad.transport.TransportConfig(4, 4))) {
+            Subnet s = sm.awaitUp();
+            var h = new org.infiniscope.mad.MadHeader(org.infiniscope.mad.MadHeader.BASE_VERSION,
+                    org.infiniscope.mad.MgmtClass.SUBN_ADM, org.infiniscope.mad.sa.SaMad.CLASS_VERSION,
+                    org.infiniscope.mad.Method.GET_TABLE, 0, 0, 1, org.infiniscope.mad.sa.NodeRecord.ATTRIBUTE_ID, 0);
+            byte[] mad = new org.infiniscope.mad.sa.SaMad(h, org.infiniscope.mad.sa.SaHeader.withComponents(0),
+                    new byte[org.infiniscope.mad.sa.SaMad.DATA_LENGTH]).encode();
+            byte[] answer = client.send(new org.infiniscope.mad.transport.MadRequest(mad,
+                    org.infiniscope.mad.transport.MadAddress.gsi(s.smLid()), java.time.Duration.ofSeconds(2), 2)).get()
+                    .mad();
+            assertEquals(0, (answer[4] & 0xFF) << 8 | answer[5] & 0xFF, "NodeRecord GetTable status");
+            var records = org.infiniscope.mad.sa.SaTable.decode(answer, org.infiniscope.mad.sa.NodeRecord.CODEC);
+            assertEquals(s.nodes().size(), records.size(), "a NodeRecord per node (one port each here)");
         }
     }
 

@@ -26,6 +26,7 @@ import org.infiniscope.sm.SmState;
 import org.infiniscope.sm.SubnetManager;
 import org.infiniscope.sm.SweepKind;
 import org.infiniscope.sm.SweepReport;
+import org.infiniscope.sm.internal.sa.SaServer;
 import org.infiniscope.sm.subnet.KnownSm;
 import org.infiniscope.sm.subnet.Subnet;
 import org.slf4j.Logger;
@@ -42,7 +43,11 @@ public final class SmRunner implements SubnetManager, SmAgent.Sm, AutoCloseable 
     /** Heavy sweeps in a row that met errors, after which the SM waits for its timer or a trap. */
     private static final int MAX_ERROR_RESWEEPS = 3;
 
-    private sealed interface Event permits Request, Control, Trap, Stop {
+    private sealed interface Event permits Request, Control, Trap, Stop, Multicast {
+    }
+
+    /** The SA changed a multicast group's tree: the MFTs are programmed again. */
+    private record Multicast() implements Event {
     }
 
     private record Request(SweepKind kind, CompletableFuture<SweepReport> done, boolean reroute) implements Event {
@@ -66,6 +71,8 @@ public final class SmRunner implements SubnetManager, SmAgent.Sm, AutoCloseable 
     private final List<SmListener> listeners = new CopyOnWriteArrayList<>();
     private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
     private final AtomicInteger actCount = new AtomicInteger();
+    private final MulticastTables multicastTables = new MulticastTables();
+    private SaServer sa;
     private volatile SmSettings settings;
     private volatile SmState state = SmState.NOT_ACTIVE;
     private volatile Subnet subnet;
@@ -130,6 +137,7 @@ public final class SmRunner implements SubnetManager, SmAgent.Sm, AutoCloseable 
             r.close();
         }
         setState(SmState.NOT_ACTIVE);
+        stopSa();
     }
 
     @Override
@@ -245,7 +253,7 @@ public final class SmRunner implements SubnetManager, SmAgent.Sm, AutoCloseable 
                         return;
                     }
                 }
-                boolean heavy = false, light = false, reroute = false;
+                boolean heavy = false, light = false, reroute = false, multicast = false;
                 for (Event x : batch) {
                     switch (x) {
                         case Request r -> {
@@ -255,6 +263,7 @@ public final class SmRunner implements SubnetManager, SmAgent.Sm, AutoCloseable 
                         }
                         case Trap t -> heavy |= trapNeedsSweep(t.notice());
                         case Control c -> heavy |= controlled(c);
+                        case Multicast m -> multicast = true;
                         case Stop s -> {
                         }
                     }
@@ -277,6 +286,13 @@ public final class SmRunner implements SubnetManager, SmAgent.Sm, AutoCloseable 
                             report = lightSweep();
                         }
                     }
+                }
+                if (multicast && report == null && state == SmState.MASTER) {
+                    programMulticast();
+                }
+                if (e != null && report == null && !heavy && !light) {
+                    complete(batch, null);
+                    continue; // an event that asked for no sweep leaves the timer as it was
                 }
                 complete(batch, report);
                 due = System.nanoTime() + nextWait(report).toNanos();
@@ -318,6 +334,13 @@ public final class SmRunner implements SubnetManager, SmAgent.Sm, AutoCloseable 
     private boolean trapNeedsSweep(Notice n) {
         int trap = n.trapNumberOrDeviceId();
         LOG.info("trap {} from LID {}", trap, n.issuerLid());
+        SaServer s = sa;
+        Subnet current = subnet;
+        if (s != null && current != null) {
+            // the SA reports it to the subscribers of its InformInfo
+            long guid = current.byLid(n.issuerLid()).map(r -> r.port().guid()).orElse(0L);
+            s.report(n, new org.infiniscope.mad.Gid(current.subnetPrefix(), guid));
+        }
         // 128 link state change, 144 capability mask (an SM started or stopped), 145 system image GUID
         return n.generic() && (trap == 128 || trap == 144 || trap == 145);
     }
@@ -361,6 +384,10 @@ public final class SmRunner implements SubnetManager, SmAgent.Sm, AutoCloseable 
             reregistered = true;
             subnet = report.subnet().get();
         }
+        if (state == SmState.MASTER && report.subnet().isPresent()) {
+            startSa();
+            programMulticast();
+        }
         if (report.up()) {
             errorSweeps = 0;
             resweep = false;
@@ -387,7 +414,8 @@ public final class SmRunner implements SubnetManager, SmAgent.Sm, AutoCloseable 
                 continue;
             }
             if (state == SmState.MASTER) {
-                if (s != SmInfo.MASTER && outranks(o.info())) {
+                // IBA 14.4.1.1: the master hands over to a standby that outranks it (a discovering SM stands by first)
+                if (s == SmInfo.STANDBY && outranks(o.info())) {
                     return handOver(o, fabric);
                 }
                 if (s == SmInfo.MASTER && outranks(o.info())) {
@@ -471,7 +499,24 @@ public final class SmRunner implements SubnetManager, SmAgent.Sm, AutoCloseable 
                 reads.add(smps.get(n.route, SwitchInfo.CODEC, 0));
             }
         }
+        // the other SMs: a standby that outranks this master gets the mastership at the heavy sweep
+        List<CompletableFuture<SmInfo>> sms = new ArrayList<>();
+        for (KnownSm k : subnet == null ? List.<KnownSm>of() : subnet.sms()) {
+            int[] route = k.portGuid() == portGuid ? null : routeOf(last, k.portGuid());
+            if (route != null) {
+                sms.add(smps.get(route, SmInfo.CODEC, 0));
+            }
+        }
         boolean changed = false;
+        for (CompletableFuture<SmInfo> f : sms) {
+            try {
+                SmInfo other = Smps.await(f);
+                changed |= other.smState() == SmInfo.STANDBY && outranks(other)
+                        || other.smState() == SmInfo.MASTER && outranks(other);
+            } catch (Smps.SmpException e) {
+                // an SM that stopped: nothing for the master to do
+            }
+        }
         for (CompletableFuture<SwitchInfo> f : reads) {
             try {
                 changed |= Smps.await(f).portStateChange();
@@ -521,12 +566,55 @@ public final class SmRunner implements SubnetManager, SmAgent.Sm, AutoCloseable 
         }
     }
 
+    /** The SA answers from the subnet this SM publishes while it is the master. */
+    private void startSa() {
+        if (sa != null) {
+            return;
+        }
+        SaServer server = new SaServer(transport, () -> subnet, (mlid, ports) -> events.add(new Multicast()),
+                SaServer.Config.DEFAULT);
+        try {
+            server.start();
+            sa = server;
+            LOG.info("SA started");
+        } catch (IOException e) {
+            server.close();
+            LOG.warn("the SA cannot start: {}", e.getMessage());
+        }
+    }
+
+    private void stopSa() {
+        SaServer s = sa;
+        sa = null;
+        if (s != null) {
+            s.close();
+        }
+    }
+
+    /** @return the SA, null when this SM is not the master */
+    SaServer sa() {
+        return sa;
+    }
+
+    /** Writes the MFT blocks the SA's groups changed. */
+    private void programMulticast() throws InterruptedException {
+        SaServer s = sa;
+        SweptFabric last = memory.last;
+        if (s == null || last == null) {
+            return;
+        }
+        FabricReader.join(multicastTables.program(smps, last, s.multicastForwarding()));
+    }
+
     private void setState(SmState to) {
         SmState from = state;
         if (from == to) {
             return;
         }
         state = to;
+        if (to != SmState.MASTER && to != SmState.DISCOVERING) {
+            stopSa();
+        }
         LOG.info("SM state {} -> {}", from, to);
         for (SmListener l : listeners) {
             l.stateChanged(from, to);

@@ -185,12 +185,18 @@ public final class SmTool implements ConsoleTool {
 
         @Override
         public void phase(SmPhase phase, Duration took) {
+            if (end.isDone()) {
+                return; // --once: a sweep a trap started while the SM stops is not reported
+            }
             out.println("SM phase " + phase.label() + " " + seconds(took) + " s");
             out.flush();
         }
 
         @Override
         public void subnetUp(Subnet subnet) {
+            if (end.isDone()) {
+                return;
+            }
             out.println("SUBNET UP");
             out.flush();
             failed = 0;
@@ -216,7 +222,7 @@ public final class SmTool implements ConsoleTool {
 
         @Override
         public void swept(SweepReport report) {
-            if (report.up()) {
+            if (report.up() || end.isDone()) {
                 return;
             }
             String why = report.problem().orElse("the subnet is not up");

@@ -51,13 +51,17 @@ class SmLabIT {
         Files.createDirectories(REPORT.getParent());
     }
 
-    /** @return the first CA of a net file, where the SM attaches (ibsim's SIM_HOST) */
-    private static String firstCa(String fabric) throws IOException {
+    /** @return the CAs of a net file: the SM attaches at the first (ibsim's SIM_HOST), the diags at the last */
+    private static List<String> cas(String fabric) throws IOException {
         try (var in = SmLabIT.class.getClassLoader().getResourceAsStream(fabric)) {
             Matcher m = Pattern.compile("^(?:Hca|Ca)\\s+\\d+\\s+\"([^\"]+)\"", Pattern.MULTILINE)
                     .matcher(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-            assertTrue(m.find(), fabric + " has a CA");
-            return m.group(1);
+            List<String> names = new ArrayList<>();
+            while (m.find()) {
+                names.add(m.group(1));
+            }
+            assertTrue(names.size() >= 2, fabric + " has two CAs");
+            return names;
         }
     }
 
@@ -66,7 +70,10 @@ class SmLabIT {
             "ft3-432.net"})
     void ourSmBringsTheFabricUpAndTheDiagsFollowItsRoutes(String file) throws Exception {
         String fabric = "fabrics/" + file;
-        String host = firstCa(fabric);
+        List<String> cas = cas(fabric);
+        String host = cas.get(0);
+        // the diags run elsewhere: ibsim answers no LID-routed SMP a port sends to its own LID
+        String diags = cas.get(cas.size() - 1);
         Path scratch = Lab.scratch("sm-" + file.replace(".net", ""));
         long oursNanos;
         double phases = 0;
@@ -99,7 +106,7 @@ class SmLabIT {
                 if (from == to) {
                     continue;
                 }
-                Output trace = run.theirs(host, "ibtracert", List.of(String.valueOf(from), String.valueOf(to)));
+                Output trace = run.theirs(diags, "ibtracert", List.of(String.valueOf(from), String.valueOf(to)));
                 assertEquals(0, trace.status(), "ibtracert " + from + " " + to + ": " + trace.err() + trace.text());
                 assertTrue(trace.text().contains("To ca") && trace.text().contains("lid " + to + "-" + to),
                         "ibtracert " + from + " " + to + " reaches the CA:\n" + trace.text());
@@ -107,9 +114,10 @@ class SmLabIT {
             List<Integer> switches = new ArrayList<>(tables.keySet());
             Collections.shuffle(switches, random);
             for (int lid : switches.subList(0, Math.min(8, switches.size()))) {
-                Output ibroute = run.theirs(host, "ibroute", List.of(String.valueOf(lid)));
+                Output ibroute = run.theirs(diags, "ibroute", List.of(String.valueOf(lid)));
                 assertEquals(0, ibroute.status(), "ibroute " + lid + ": " + ibroute.err());
-                assertEquals(tables.get(lid), ibroute.text(), "ibroute " + lid + " on " + file);
+                assertEquals(tables.get(lid), ownLineAsOurs(ibroute.text(), tables.get(lid), diags),
+                        "ibroute " + lid + " on " + file);
             }
         }
         Duration openSm;
@@ -123,6 +131,20 @@ class SmLabIT {
                 oursNanos / 1e9, phases, openSm.toNanos() / 1e9);
         System.out.print(line);
         Files.writeString(REPORT, line, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    }
+
+    /**
+     * The one permitted difference: ibroute names the node of each LID by LID-routed SMPs, and ibsim answers none a
+     * port sends to its own LID, so the line of the diags' own LID reads "(unknown node and type)"; that line is taken
+     * from ours when, and only when, ibroute could not name it.
+     */
+    private static String ownLineAsOurs(String theirs, String ours, String diags) {
+        String own = ours.lines().filter(l -> l.endsWith(": '" + diags + "')")).findFirst().orElse(null);
+        if (own == null) {
+            return theirs;
+        }
+        String prefix = own.substring(0, "0x0000 000".length());
+        return theirs.replace(prefix + " : (unknown node and type)", own);
     }
 
     /** @return each switch's section of the route dump, by its LID */
