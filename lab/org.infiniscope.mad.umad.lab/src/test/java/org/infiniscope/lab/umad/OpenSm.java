@@ -142,6 +142,24 @@ final class OpenSm implements AutoCloseable {
         return out.toString();
     }
 
+    /**
+     * Waits until the log holds a text, such as "Entering STANDBY state".
+     *
+     * @throws IOException when OpenSM ends or the deadline passes first
+     */
+    void awaitLog(String text, Duration timeout) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!(Files.exists(log) && Files.readString(log, java.nio.charset.StandardCharsets.ISO_8859_1)
+                .contains(text))) {
+            if (System.nanoTime() > deadline) {
+                throw new IOException("no '" + text + "' in " + log + " within " + timeout + ":\n" + Lab.tail(log, 30));
+            }
+            if (process.waitFor(50, TimeUnit.MILLISECONDS)) { // a bounded pause that ends early if OpenSM dies
+                throw new IOException("OpenSM ended with " + process.exitValue() + ":\n" + Lab.tail(log, 20));
+            }
+        }
+    }
+
     /** @return the log */
     Path log() {
         return log;
