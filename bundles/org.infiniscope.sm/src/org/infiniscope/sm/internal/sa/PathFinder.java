@@ -178,7 +178,8 @@ final class PathFinder {
         }
         int mtu = selectMtu(walk.get().mtu(), mask, q);
         int rate = selectRate(walk.get().mbps(), mask, q);
-        int life = selectLifeTime(mask, q);
+        // a port's path to itself crosses no link: no time in the fabric, as OpenSM answers
+        int life = selectLifeTime(walk.get().hops() == 0 ? 0 : packetLifeTime, mask, q);
         if (mtu == 0 || rate == 0 || life < 0) {
             return Optional.empty();
         }
@@ -189,7 +190,9 @@ final class PathFinder {
     }
 
     /**
-     * Follows the forwarding tables from the port {@code from} (whose LID is {@code slid}) towards {@code dlid}.
+     * Follows the forwarding tables from the port {@code from} (whose LID is {@code slid}) towards {@code dlid}. The
+     * MTU is the least of both ends' MTU capabilities (a switch's port 0 for a switch) and of every link's neighbour
+     * MTU; the rate the least of every link's, and of the ends' where they have one; hops count the links crossed.
      *
      * @return the hops and the least MTU and rate on the way, empty when a table has no route, a link leads nowhere,
      *         the route loops or ends at another port
@@ -205,48 +208,75 @@ final class PathFinder {
             return Optional.empty();
         }
         PortInfo first = from.port().info();
+        PortInfo last = to.get().port().info();
+        Limits limits = new Limits(first);
         if (e == target) {
-            return Optional.of(new Walk(0, first.mtuCap(), LinkRates.portMbps(first)));
+            return Optional.of(limits.walk(0));
         }
-        int mtu = Integer.MAX_VALUE;
-        int mbps = Integer.MAX_VALUE;
         int s = graph.endportSwitch(e);
         if (s == RoutingGraph.NONE) {
             return Optional.empty();
         }
+        int hops = 0;
         if (!graph.isSwitchEndport(e)) {
-            mtu = Math.min(first.mtuCap(), LinkRates.portMtu(first));
-            mbps = LinkRates.portMbps(first);
+            limits.link(first);
+            hops = 1;
         }
-        for (int hops = 0; hops <= graph.switchCount(); hops++) {
+        for (int n = 0; n <= graph.switchCount(); n++) {
             int p = s < routing.switchCount() ? routing.port(s, dlid) : RoutingResult.NO_ROUTE;
             if (p == RoutingResult.NO_ROUTE || p > graph.portCount(s)) {
                 return Optional.empty();
             }
             if (p == 0) {
-                return graph.switchEndport(s) == target
-                        ? Optional.of(new Walk(hops, capped(mtu, first),
-                                mbps == Integer.MAX_VALUE ? LinkRates.portMbps(first) : mbps))
-                        : Optional.empty();
+                return graph.switchEndport(s) == target ? Optional.of(limits.end(last).walk(hops)) : Optional.empty();
             }
             PortInfo out = view.switchPort(s, p);
             if (out != null) {
-                mtu = Math.min(mtu, LinkRates.portMtu(out));
-                mbps = Math.min(mbps, LinkRates.portMbps(out));
+                limits.link(out);
             }
+            hops++;
             int next = graph.peerSwitch(s, p);
             if (next == RoutingGraph.NONE) {
-                return graph.portEndport(s, p) == target
-                        ? Optional.of(new Walk(hops + 1, mtu, mbps))
-                        : Optional.empty();
+                return graph.portEndport(s, p) == target ? Optional.of(limits.end(last).walk(hops)) : Optional.empty();
             }
             s = next;
         }
         return Optional.empty(); // the tables loop
     }
 
-    private static int capped(int mtu, PortInfo fallback) {
-        return mtu == Integer.MAX_VALUE ? fallback.mtuCap() : mtu;
+    /** The least MTU and rate met so far. */
+    private static final class Limits {
+        int mtu;
+        int mbps = Integer.MAX_VALUE;
+
+        Limits(PortInfo source) {
+            mtu = source.mtuCap();
+            rate(source);
+        }
+
+        /** A link crossed out of a port: its neighbour MTU and its rate. */
+        void link(PortInfo out) {
+            mtu = Math.min(mtu, LinkRates.portMtu(out));
+            rate(out);
+        }
+
+        /** The destination port: its MTU capability and its rate, when it has one. */
+        Limits end(PortInfo port) {
+            mtu = Math.min(mtu, port.mtuCap());
+            rate(port);
+            return this;
+        }
+
+        private void rate(PortInfo port) {
+            int r = LinkRates.portMbps(port);
+            if (r > 0) {
+                mbps = Math.min(mbps, r);
+            }
+        }
+
+        Walk walk(int hops) {
+            return new Walk(hops, mtu, mbps == Integer.MAX_VALUE ? 0 : mbps);
+        }
     }
 
     /**
@@ -306,7 +336,7 @@ final class PathFinder {
     }
 
     /** @return the PacketLifeTime to answer, -1 when the request's bound cannot be met */
-    private int selectLifeTime(long mask, PathRecord q) {
+    private static int selectLifeTime(int packetLifeTime, long mask, PathRecord q) {
         if ((mask & PACKET_LIFE_TIME) == 0) {
             return packetLifeTime;
         }
