@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# SA PathRecord queries a second: OpenSM 3.3.23's SA against ours, each the master SM of the same ibsim fabric in
+# SA PathRecord queries a second: OpenSM 3.3.23's SA against ours, each the master SM of a fresh ibsim on the same fabric in
 # turn, queried by the same client (org.infiniscope.lab.umad.SaPathRecordBench: SubnAdmGet(PathRecord) with SLID and
 # DLID between random LIDs, through the umad transport under umad2sim, W queries in flight) at the second CA of the
 # net file. Each figure is the best of ROUNDS rounds of QUERIES in one JVM (the first round, cold, shown apart).
@@ -18,33 +18,40 @@ for tool in ibsim opensm; do
   command -v "$tool" >/dev/null || { echo "missing $tool: apt-get install ibsim-utils opensm" >&2; exit 1; }
 done
 [ -r "$PRELOAD" ] || { echo "missing $PRELOAD: apt-get install libumad2sim0" >&2; exit 1; }
-if [ ! -d "$LAB/target/lab-lib" ] || [ -n "$(find "$ROOT/bundles" "$LAB/src" -name '*.java' \
-    -newer "$LAB/target/lab-lib" -print -quit)" ]; then
-  "$ROOT/infiniscope" build >&2
-fi
+# up to date first (a no-op when it is): our SM's launcher would otherwise build, and clean lab/target, mid-run
+"$ROOT/infiniscope" build >&2
 CP="$LAB/target/test-classes:$(ls "$LAB"/target/lab-lib/*.jar | paste -sd:)"
 mapfile -t CAS < <(sed -nE 's/^(Hca|Ca)[[:space:]]+[0-9]+[[:space:]]+"([^"]+)".*/\2/p' "$NET")
 SM_NODE=${CAS[0]}
 CLIENT=${CAS[1]}
 NODES=$(grep -cE '^(Switch|Hca|Ca|Rt)' "$NET")
 
-SCRATCH=$(mktemp -d "$LAB/target/bench-sa.XXXXXX")   # umad2sim writes its fake sysfs into the working folder
-SOCK="infiniscope-sa-bench-$$"
+SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/infiniscope-sa-bench.XXXXXX")   # umad2sim writes its fake sysfs into the cwd
+SOCK=
 IBSIM_PID= SM_PID=
-cleanup() {
-  [ -n "$SM_PID" ] && kill "$SM_PID" 2>/dev/null && wait "$SM_PID" 2>/dev/null
-  exec 3>&- 2>/dev/null || true
-  [ -n "$IBSIM_PID" ] && kill "$IBSIM_PID" 2>/dev/null && wait "$IBSIM_PID" 2>/dev/null
+stop_ibsim() {
+  { exec 3>&-; } 2>/dev/null || true
+  [ -n "$IBSIM_PID" ] && kill "$IBSIM_PID" 2>/dev/null && wait "$IBSIM_PID" 2>/dev/null || true
+  IBSIM_PID=
   rm -f "$SCRATCH/console"
+}
+cleanup() {
+  [ -n "$SM_PID" ] && kill "$SM_PID" 2>/dev/null && wait "$SM_PID" 2>/dev/null || true
+  stop_ibsim
+  echo "logs: $SCRATCH" >&2
 }
 trap cleanup EXIT
 cd "$SCRATCH"
-mkfifo console
-IBSIM_SOCKNAME=$SOCK ibsim -s "$NET" < console > ibsim.log 2>&1 &
-IBSIM_PID=$!
-exec 3> console   # ibsim's console: held open so that it keeps running
-for _ in $(seq 200); do grep -q "@$SOCK:ctl" /proc/net/unix && break; kill -0 "$IBSIM_PID" || exit 1; sleep 0.05; done
-grep -q "@$SOCK:ctl" /proc/net/unix || { echo "ibsim did not start: $(cat ibsim.log)" >&2; exit 1; }
+# start_ibsim NAME: a fresh ibsim on the net file, on a socket of its own (each SM gets a fabric no SM configured)
+start_ibsim() {
+  SOCK="infiniscope-sa-bench-$$-$1"
+  mkfifo console
+  IBSIM_SOCKNAME=$SOCK ibsim -s "$NET" < console > "ibsim-$1.log" 2>&1 &
+  IBSIM_PID=$!
+  exec 3> console   # ibsim's console: held open so that it keeps running
+  for _ in $(seq 200); do grep -q "@$SOCK:ctl" /proc/net/unix && break; kill -0 "$IBSIM_PID" || exit 1; sleep 0.05; done
+  grep -q "@$SOCK:ctl" /proc/net/unix || { echo "ibsim did not start: $(cat "ibsim-$1.log")" >&2; exit 1; }
+}
 
 # wait_for FILE TEXT SECONDS
 wait_for() {
@@ -63,6 +70,7 @@ rate() { awk -v m="$QUERIES" -v s="$1" 'BEGIN { printf "%.0f", m / s }'; }
 WINDOWS="1 16 64"
 declare -A OPENSM OURS
 
+start_ibsim opensm
 mkdir -p osm
 env LD_PRELOAD=$PRELOAD IBSIM_SOCKNAME=$SOCK SIM_HOST=$SM_NODE OSM_CACHE_DIR="$SCRATCH/osm" OSM_TMP_DIR="$SCRATCH/osm" \
   opensm -d2 -f "$SCRATCH/opensm.log" > opensm.out 2>&1 &
@@ -70,6 +78,9 @@ SM_PID=$!
 wait_for opensm.log "SUBNET UP" 120
 for w in $WINDOWS; do OPENSM[$w]=$(bench "$w"); done
 kill "$SM_PID"; wait "$SM_PID" 2>/dev/null || true; SM_PID=
+stop_ibsim
+
+start_ibsim ours
 
 # the launcher's own state folder, whose build stamp the build above set: a fresh one would start a build that
 # cleans lab/target, this scratch folder included
