@@ -109,7 +109,8 @@ public final class SimChannel implements MadChannel {
     private void delivered(byte[] mad, Envelope envelope) {
         if (Method.isResponse(mad[3] & 0xFF)) {
             long tid = Bits.u64(mad, 8);
-            Long high = highBits.remove(tid & LOW_48);
+            // the segments of an RMPP answer all carry the request's TID: keep its bits until the last one
+            Long high = moreSegments(mad) ? highBits.get(tid & LOW_48) : highBits.remove(tid & LOW_48);
             if (high != null) {
                 Bits.put64(mad, 8, tid & LOW_48 | high);
             }
@@ -123,6 +124,13 @@ public final class SimChannel implements MadChannel {
         } catch (RejectedExecutionException e) {
             // closed: a MAD for a closed channel is lost, as for a closed umad port
         }
+    }
+
+    /** @return whether a MAD is an RMPP DATA segment of an SA or vendor-class answer other than the last */
+    private static boolean moreSegments(byte[] mad) {
+        int mgmtClass = mad[1] & 0xFF;
+        boolean rmppClass = mgmtClass == MgmtClass.SUBN_ADM || mgmtClass >= 0x30 && mgmtClass <= 0x4F;
+        return rmppClass && mad.length > 26 && (mad[26] & 0x01) != 0 && mad[25] == 1 && (mad[26] & 0x04) == 0;
     }
 
     private void hand(byte[] mad, MadAddress source) {

@@ -91,8 +91,23 @@ public final class Endpoints {
         return sm(node, port) != null;
     }
 
-    /** @return the endpoint that takes a MAD at a port by ibsim's rules, or {@code null} */
-    Attached find(int node, int port, boolean response, int dqp, long tid) {
+    /**
+     * @return whether a MAD is an RMPP ACK, STOP or ABORT: sent by the receiver of a multi-MAD transfer (a client
+     *         reading an SA table) back to its sender under the transfer's TID, with a response method
+     */
+    static boolean isRmppControl(byte[] mad) {
+        int mgmtClass = mad[1] & 0xFF;
+        boolean rmppClass = mgmtClass == org.infiniscope.mad.MgmtClass.SUBN_ADM
+                || mgmtClass >= 0x30 && mgmtClass <= 0x4F;
+        int type = mad[25] & 0xFF;
+        return rmppClass && mad.length > 26 && (mad[26] & 0x01) != 0 && type >= 2 && type <= 4;
+    }
+
+    /**
+     * @return the endpoint that takes a MAD at a port by ibsim's rules, or {@code null}; an RMPP ACK, STOP or ABORT
+     *         (a response to no request of the port's) goes to the port's SM, whose SA sent the transfer
+     */
+    Attached find(int node, int port, boolean response, int dqp, long tid, boolean rmppControl) {
         if (response) {
             int id = (int) (tid >>> 48);
             for (Attached a : attached) {
@@ -109,7 +124,7 @@ public final class Endpoints {
                 if (a.qpn() == dqp) {
                     return a;
                 }
-            } else if (!response && a.sm()) {
+            } else if ((!response || rmppControl) && a.sm()) {
                 return a;
             }
         }

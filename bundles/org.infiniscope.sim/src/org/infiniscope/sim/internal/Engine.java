@@ -212,8 +212,10 @@ public final class Engine {
         }
         sentLength = reportedLength;
         int method = mad[3] & 0xFF;
-        if (sender != null && !Method.isResponse(method) && method != Method.TRAP_REPRESS) {
-            // (a TrapRepress answers a trap: it keeps the trap's TID, which the SMA matches)
+        if (sender != null && (!Method.isResponse(method) || Endpoints.isRmppControl(mad))
+                && method != Method.TRAP_REPRESS) {
+            // (a TrapRepress answers a trap: it keeps the trap's TID, which the SMA matches; an RMPP ACK travels
+            // as its transfer's request did, stamped the same, so that the sender finds its transfer by the TID)
             Bits.put64(mad, 8, Bits.u64(mad, 8) & 0x0000_FFFF_FFFF_FFFFL | (long) sender.id() << 48);
         }
         if (mgmtClass == MgmtClass.SUBN_DIRECTED_ROUTE) {
@@ -267,7 +269,7 @@ public final class Engine {
     /** Hands a MAD that reached a port to the endpoint waiting for it, by ibsim's rules. */
     private Outcome deliver(byte[] mad, int node, int port, Envelope envelope) {
         Endpoints.Attached to = endpoints.find(node, port, Method.isResponse(mad[3] & 0xFF), envelope.dqp(),
-                Bits.u64(mad, 8));
+                Bits.u64(mad, 8), Endpoints.isRmppControl(mad));
         if (to == null) {
             return Outcome.LOST;
         }

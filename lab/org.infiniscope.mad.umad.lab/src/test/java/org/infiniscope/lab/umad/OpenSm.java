@@ -51,6 +51,15 @@ final class OpenSm implements AutoCloseable {
      */
     static OpenSm start(Path scratch, Map<String, String> attach, Duration timeout, String moreConfig,
             java.util.List<String> moreArgs) throws IOException, InterruptedException {
+        return start(scratch, attach, timeout, moreConfig, moreArgs, true);
+    }
+
+    /**
+     * As {@link #start(Path, Map, Duration, String, java.util.List)}; {@code waitUp} false returns once it runs (a
+     * standby never logs SUBNET UP).
+     */
+    static OpenSm start(Path scratch, Map<String, String> attach, Duration timeout, String moreConfig,
+            java.util.List<String> moreArgs, boolean waitUp) throws IOException, InterruptedException {
         Path state = Files.createDirectories(scratch.resolve("opensm"));
         Path log = state.resolve("opensm.log");
         Files.deleteIfExists(log); // a SUBNET UP of an earlier run is no answer
@@ -69,7 +78,7 @@ final class OpenSm implements AutoCloseable {
         Process process = builder.start();
         try {
             long deadline = start + timeout.toNanos();
-            while (!(Files.exists(log) && Files.readString(log).contains("SUBNET UP"))) {
+            while (waitUp && !(Files.exists(log) && Files.readString(log).contains("SUBNET UP"))) {
                 if (!process.isAlive()) {
                     throw new IOException("OpenSM ended with " + process.exitValue() + " before SUBNET UP:\n"
                             + Lab.tail(state.resolve("opensm.out"), 10) + "\n" + Lab.tail(log, 30));
@@ -131,6 +140,34 @@ final class OpenSm implements AutoCloseable {
             }
         }
         return out.toString();
+    }
+
+    /**
+     * Waits until the log holds a text, such as "Entering STANDBY state".
+     *
+     * @throws IOException when OpenSM ends or the deadline passes first
+     */
+    void awaitLog(String text, Duration timeout) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!(Files.exists(log) && Files.readString(log, java.nio.charset.StandardCharsets.ISO_8859_1)
+                .contains(text))) {
+            if (System.nanoTime() > deadline) {
+                throw new IOException("no '" + text + "' in " + log + " within " + timeout + ":\n" + Lab.tail(log, 30));
+            }
+            if (process.waitFor(50, TimeUnit.MILLISECONDS)) { // a bounded pause that ends early if OpenSM dies
+                throw new IOException("OpenSM ended with " + process.exitValue() + ":\n" + Lab.tail(log, 20));
+            }
+        }
+    }
+
+    /** @return the log */
+    Path log() {
+        return log;
+    }
+
+    /** @return whether OpenSM still runs */
+    boolean alive() {
+        return process.isAlive();
     }
 
     /** @return the log's last lines */

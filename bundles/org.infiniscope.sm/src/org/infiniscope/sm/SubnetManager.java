@@ -1,0 +1,45 @@
+package org.infiniscope.sm;
+
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+import org.infiniscope.sm.subnet.Subnet;
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * A subnet manager running on one port: it elects a master with the other SMs of the subnet (priority, then the
+ * lower port GUID, IBA 14.4), and as master sweeps, assigns LIDs, routes, programs and activates the subnet, on a
+ * timer and when a trap says something changed. As standby it polls the master and takes over when it stops
+ * answering.
+ */
+@ProviderType
+public interface SubnetManager {
+
+    /** @return the state now */
+    SmState state();
+
+    /** @return the subnet as the last successful heavy sweep published it, empty before one */
+    Optional<Subnet> subnet();
+
+    /**
+     * Asks for a sweep; requests made while one runs are merged into the next one.
+     *
+     * @return completed with the report of the sweep that served the request
+     */
+    CompletableFuture<SweepReport> sweep(SweepKind kind);
+
+    /** Recomputes and programs the routes (a heavy sweep whose LFTs are all compared again with the switches). */
+    CompletableFuture<SweepReport> reroute();
+
+    /** @return the SM's priority, 0..15 */
+    int priority();
+
+    /** Sets the priority (0..15); a master that is now outranked by a standby hands over to it at its next sweep. */
+    void setPriority(int priority);
+
+    /** @return the port GUID the SM runs on, 0 before it started */
+    long portGuid();
+
+    /** Adds a listener; closing the returned handle removes it. */
+    AutoCloseable addListener(SmListener listener);
+}

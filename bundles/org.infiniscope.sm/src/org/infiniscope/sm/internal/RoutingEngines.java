@@ -1,0 +1,94 @@
+package org.infiniscope.sm.internal;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.infiniscope.sm.routing.RoutingEngine;
+import org.infiniscope.sm.routing.RoutingException;
+import org.infiniscope.sm.routing.RoutingGraph;
+import org.infiniscope.sm.routing.RoutingRequest;
+import org.infiniscope.sm.routing.RoutingResult;
+
+/**
+ * The {@link RoutingEngine} whiteboard: engines by name, the highest {@code service.ranking} first (then the oldest),
+ * and the chain of a sweep, tried in order as OpenSM's {@code routing_engine} list, with min-hop ending every chain.
+ */
+final class RoutingEngines {
+
+    /** The engine every chain ends with. */
+    static final String MINHOP = "minhop";
+
+    private record Ranked(RoutingEngine engine, int ranking, long serviceId) {
+    }
+
+    private static final Comparator<Ranked> PRECEDENCE = Comparator.comparingInt(Ranked::ranking).reversed()
+            .thenComparingLong(Ranked::serviceId);
+
+    private final List<Ranked> engines = new CopyOnWriteArrayList<>();
+
+    void add(RoutingEngine engine, int ranking, long serviceId) {
+        engines.add(new Ranked(engine, ranking, serviceId));
+    }
+
+    void remove(long serviceId) {
+        engines.removeIf(r -> r.serviceId() == serviceId);
+    }
+
+    void remove(RoutingEngine engine) {
+        engines.removeIf(r -> r.engine() == engine);
+    }
+
+    /** @return the engine that answers to a name */
+    Optional<RoutingEngine> engine(String name) {
+        return engines.stream().sorted(PRECEDENCE).map(Ranked::engine).filter(e -> name.equals(e.name())).findFirst();
+    }
+
+    /** @return the names installed, sorted */
+    List<String> names() {
+        return engines.stream().map(r -> r.engine().name()).distinct().sorted().toList();
+    }
+
+    /** What the chain computed, and what the engines before the one that did said. */
+    record Routed(RoutingResult result, List<String> fallbacks) {
+    }
+
+    /**
+     * Runs the chain.
+     *
+     * @throws RoutingException when no engine of the chain (min-hop included) is installed or could route the graph
+     */
+    Routed route(List<String> chain, RoutingGraph graph, RoutingRequest request)
+            throws RoutingException, InterruptedException {
+        List<String> names = new ArrayList<>(chain);
+        if (!names.contains(MINHOP)) {
+            names.add(MINHOP);
+        }
+        List<String> fallbacks = new ArrayList<>();
+        for (String name : names) {
+            Optional<RoutingEngine> engine = engine(name);
+            if (engine.isEmpty()) {
+                fallbacks.add(name + ": no such engine is installed (installed: "
+                        + (names().isEmpty() ? "none" : String.join(", ", names())) + ")");
+                continue;
+            }
+            try {
+                RoutingResult r = engine.get().route(graph, request);
+                if (r.switchCount() != graph.switchCount()) {
+                    fallbacks.add(
+                            name + ": gave " + r.switchCount() + " tables for " + graph.switchCount() + " switches");
+                    continue;
+                }
+                return new Routed(r, fallbacks);
+            } catch (RoutingException e) {
+                fallbacks.add(name + ": " + e.getMessage());
+            } catch (RuntimeException e) {
+                fallbacks.add(name + ": failed: " + e);
+            }
+        }
+        throw new RoutingException("no engine of the chain " + String.join(",", chain) + " routed the subnet: "
+                + String.join("; ", fallbacks));
+    }
+}

@@ -1,0 +1,235 @@
+package org.infiniscope.sm.internal;
+
+import java.io.IOException;
+import java.util.Hashtable;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.infiniscope.discovery.Discovery;
+import org.infiniscope.mad.transport.ChannelProvider;
+import org.infiniscope.mad.transport.MadTransport;
+import org.infiniscope.sm.SmListener;
+import org.infiniscope.sm.SmPhase;
+import org.infiniscope.sm.SmState;
+import org.infiniscope.sm.SubnetManager;
+import org.infiniscope.sm.SweepKind;
+import org.infiniscope.sm.SweepReport;
+import org.infiniscope.sm.routing.RoutingEngine;
+import org.infiniscope.sm.subnet.Subnet;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
+import org.osgi.framework.ServiceReference;
+import org.osgi.framework.ServiceRegistration;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.osgi.service.metatype.annotations.Designate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The SM of the headless runtime. With {@code enabled=auto} (the default) it runs in the runtime's shell (not under
+ * a one-shot command, which has the {@code sm} tool for that) on an embedded simulated fabric, never on {@code umad}:
+ * a production fabric has its SM. It starts once a channel provider for its fabric is there, and logs each phase and
+ * {@code SUBNET UP} as the tool prints them. The Gogo commands {@code sm:*} drive it.
+ */
+@Component(service = SubnetManager.class, configurationPid = SmConfig.PID, configurationPolicy = ConfigurationPolicy.OPTIONAL, immediate = true)
+@Designate(ocd = SmConfig.class)
+public final class SubnetManagerService implements SubnetManager {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SubnetManagerService.class);
+
+    private final RoutingEngines engines = new RoutingEngines();
+    private final FabricChannels channels = new FabricChannels();
+    private final List<SmListener> listeners = new CopyOnWriteArrayList<>();
+    private final Discovery discovery;
+    private final SmSettings settings;
+    private final String fabric;
+    private final boolean run;
+    private volatile SmRunner runner;
+    private MadTransport transport;
+    private ServiceRegistration<?> commands;
+    private boolean active;
+
+    @Activate
+    public SubnetManagerService(BundleContext context, SmConfig config, @Reference Discovery discovery) {
+        this.discovery = discovery;
+        this.settings = Settings.of(config, Settings.defaultGuid2lid(context.getProperty(Settings.STATE_PROPERTY),
+                context.getProperty(Settings.CWD_PROPERTY)));
+        String given = config.fabric().isBlank() ? context.getProperty("infiniscope.fabric") : config.fabric();
+        this.fabric = given == null || given.isBlank() ? "sim" : given;
+        // the runtime the launcher started (it always passes the caller's folder), and no one-shot command
+        boolean shell = context.getProperty(Settings.CWD_PROPERTY) != null
+                && context.getProperty("infiniscope.cli.args") == null;
+        this.run = switch (config.enabled().strip()) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> shell && FabricChannels.isSimulator(fabric);
+        };
+        Hashtable<String, Object> props = new Hashtable<>();
+        props.put("osgi.command.scope", "sm");
+        props.put("osgi.command.function", SmCommands.FUNCTIONS);
+        commands = context.registerService(SmCommands.class.getName(), new SmCommands(this), props);
+        synchronized (this) {
+            active = true;
+        }
+        listeners.add(new SmListener() {
+            @Override
+            public void phase(SmPhase phase, java.time.Duration took) {
+                LOG.info("SM phase {} {} s", phase.label(), SmTool.seconds(took));
+            }
+
+            @Override
+            public void subnetUp(Subnet subnet) {
+                LOG.info("SUBNET UP");
+            }
+        });
+        startLater();
+    }
+
+    @Deactivate
+    void deactivate() {
+        synchronized (this) {
+            active = false;
+        }
+        try {
+            commands.unregister();
+        } catch (IllegalStateException e) {
+            // the framework is stopping
+        }
+        stop();
+    }
+
+    @Reference(service = RoutingEngine.class, cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    void addEngine(ServiceReference<RoutingEngine> reference, RoutingEngine engine) {
+        engines.add(engine, ranking(reference), (Long) reference.getProperty(Constants.SERVICE_ID));
+    }
+
+    void removeEngine(ServiceReference<RoutingEngine> reference) {
+        engines.remove((Long) reference.getProperty(Constants.SERVICE_ID));
+    }
+
+    @Reference(service = ChannelProvider.class, cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    void addProvider(ServiceReference<ChannelProvider> reference, ChannelProvider provider) {
+        channels.add(provider, ranking(reference), (Long) reference.getProperty(Constants.SERVICE_ID));
+        startLater();
+    }
+
+    void removeProvider(ServiceReference<ChannelProvider> reference) {
+        channels.remove((Long) reference.getProperty(Constants.SERVICE_ID));
+    }
+
+    private static int ranking(ServiceReference<?> reference) {
+        return reference.getProperty(Constants.SERVICE_RANKING) instanceof Integer i ? i : 0;
+    }
+
+    /** Starts the SM off the caller's thread (DS's), once its fabric has a provider. */
+    private void startLater() {
+        if (!run || runner != null) {
+            return;
+        }
+        Thread t = new Thread(this::start, "sm-start");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private synchronized void start() {
+        if (!active || runner != null || channels.providerFor(fabric).isEmpty()) {
+            return;
+        }
+        try {
+            transport = channels.open(fabric, settings.window());
+            SmRunner r = new SmRunner(transport, discovery, engines, PartitionPolicy.DEFAULT, settings);
+            listeners.forEach(r::addListener);
+            r.start();
+            runner = r;
+            LOG.info("SM started on {} ({})", fabric, settings);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("the SM cannot start on {}: {}", fabric, e.getMessage());
+            if (transport != null) {
+                transport.close();
+                transport = null;
+            }
+        }
+    }
+
+    private synchronized void stop() {
+        if (runner != null) {
+            runner.close();
+            runner = null;
+        }
+        if (transport != null) {
+            transport.close();
+            transport = null;
+        }
+    }
+
+    @Override
+    public SmState state() {
+        SmRunner r = runner;
+        return r == null ? SmState.NOT_ACTIVE : r.state();
+    }
+
+    @Override
+    public Optional<Subnet> subnet() {
+        SmRunner r = runner;
+        return r == null ? Optional.empty() : r.subnet();
+    }
+
+    @Override
+    public CompletableFuture<SweepReport> sweep(SweepKind kind) {
+        SmRunner r = runner;
+        return r == null ? notRunning() : r.sweep(kind);
+    }
+
+    @Override
+    public CompletableFuture<SweepReport> reroute() {
+        SmRunner r = runner;
+        return r == null ? notRunning() : r.reroute();
+    }
+
+    private CompletableFuture<SweepReport> notRunning() {
+        return CompletableFuture.failedFuture(new IllegalStateException("the SM does not run on '" + fabric
+                + "' (configure " + SmConfig.PID + " enabled=true to run it there)"));
+    }
+
+    @Override
+    public int priority() {
+        SmRunner r = runner;
+        return r == null ? settings.priority() : r.priority();
+    }
+
+    @Override
+    public void setPriority(int priority) {
+        SmRunner r = runner;
+        if (r == null) {
+            throw new IllegalStateException("the SM does not run");
+        }
+        r.setPriority(priority);
+    }
+
+    @Override
+    public long portGuid() {
+        SmRunner r = runner;
+        return r == null ? 0 : r.portGuid();
+    }
+
+    @Override
+    public AutoCloseable addListener(SmListener listener) {
+        listeners.add(listener);
+        SmRunner r = runner;
+        AutoCloseable inner = r == null ? () -> {
+        } : r.addListener(listener);
+        return () -> {
+            listeners.remove(listener);
+            inner.close();
+        };
+    }
+}

@@ -1,0 +1,282 @@
+package org.infiniscope.sm.internal.routing;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.infiniscope.sm.routing.RoutingEngine;
+import org.infiniscope.sm.routing.RoutingException;
+import org.infiniscope.sm.routing.RoutingGraph;
+import org.infiniscope.sm.routing.RoutingRequest;
+import org.infiniscope.sm.routing.RoutingResult;
+import org.osgi.service.component.annotations.Component;
+
+/**
+ * Fat-tree routing, as OpenSM's {@code ftree}: levels are counted from the leaves (the switches with CAs, level 0),
+ * every link must join two adjacent levels, and every path goes up to an ancestor of the destination's leaf and
+ * then down, so no credit loop can form between CA paths.
+ * <p>
+ * Each destination LID has an index {@code d} (CA LIDs grouped by leaf, leaves by their lowest LID). On its way up a
+ * switch of level {@code l} takes its {@code (d / D(l)) mod k}-th usable up port, {@code D(l)} being the product of
+ * the up port counts of the levels below ("d-mod-k"): the LIDs of one leaf leave every switch by different ports and
+ * the shift permutations of hosts in LID order load each link once on a full tree. An ancestor sends a LID down by
+ * its least used port towards the leaf. Switch LIDs are routed the same way, not counted in the balance; a switch
+ * that cannot reach another switch up then down (two spines) gets no route to it.
+ */
+@Component(service = RoutingEngine.class)
+public final class FatTreeEngine implements RoutingEngine {
+
+    /** The engine's name. */
+    public static final String NAME = "ftree";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public RoutingResult route(RoutingGraph graph, RoutingRequest request)
+            throws RoutingException, InterruptedException {
+        Interrupts interrupts = new Interrupts();
+        Fabric f = new Fabric(graph);
+        int n = f.n;
+        int[] level = levels(f);
+        int height = 0;
+        for (int s = 0; s < n; s++) {
+            height = Math.max(height, level[s]);
+        }
+        // D(l): the product of the largest up port counts of the levels below l
+        int[] upPorts = new int[height + 1];
+        for (int s = 0; s < n; s++) {
+            int ups = 0;
+            for (int i = f.adjStart[s]; i < f.adjStart[s + 1]; i++) {
+                ups += level[f.adjPeer[i]] > level[s] ? 1 : 0;
+            }
+            if (ups == 0 && level[s] < height) {
+                throw new RoutingException(String.format(
+                        "not a fat tree: switch 0x%016x at level %d has no link up, the tree has %d levels",
+                        graph.switchGuid(s), level[s], height + 1));
+            }
+            upPorts[level[s]] = Math.max(upPorts[level[s]], ups);
+        }
+        long[] divisor = new long[height + 1];
+        divisor[0] = 1;
+        for (int l = 1; l <= height; l++) {
+            divisor[l] = Math.min(divisor[l - 1] * Math.max(1, upPorts[l - 1]), 1L << 40);
+        }
+        // destinations: the CA LIDs grouped by switch, switches by their lowest CA LID
+        List<List<Integer>> lidsAt = new ArrayList<>();
+        for (int s = 0; s < n; s++) {
+            lidsAt.add(new ArrayList<>());
+        }
+        int[] firstLid = new int[n];
+        Arrays.fill(firstLid, Integer.MAX_VALUE);
+        for (int lid = 1; lid < f.tableLength; lid++) {
+            int e = f.lidEndport[lid];
+            if (e != RoutingGraph.NONE && !graph.isSwitchEndport(e) && graph.endportSwitch(e) != RoutingGraph.NONE) {
+                int s = graph.endportSwitch(e);
+                lidsAt.get(s).add(lid);
+                firstLid[s] = Math.min(firstLid[s], lid);
+            }
+        }
+        Integer[] byFirstLid = new Integer[n];
+        for (int s = 0; s < n; s++) {
+            byFirstLid[s] = s;
+        }
+        Arrays.sort(byFirstLid, (a, b) -> Integer.compare(firstLid[a], firstLid[b]));
+
+        byte[][] tables = f.emptyTables();
+        int[] downUse = new int[f.adjPeer.length];
+        Tree tree = new Tree(n);
+        long d = 0;
+        for (int k = 0; k < n; k++) {
+            int t = byFirstLid[k];
+            if (lidsAt.get(t).isEmpty()) {
+                continue;
+            }
+            if ((k & 31) == 0) {
+                interrupts.check();
+            }
+            tree.build(f, level, t);
+            for (int lid : lidsAt.get(t)) {
+                route(f, tree, level, divisor, t, lid, d++, true, downUse, tables);
+            }
+        }
+        // switch LIDs, in LID order, not counted
+        long sd = 0;
+        for (int lid = 1; lid < f.tableLength; lid++) {
+            int e = f.lidEndport[lid];
+            if (e == RoutingGraph.NONE || !graph.isSwitchEndport(e)) {
+                continue;
+            }
+            int t = graph.endportSwitch(e);
+            if (tree.target != t) {
+                interrupts.check();
+                tree.build(f, level, t);
+            }
+            route(f, tree, level, divisor, t, lid, sd++, false, downUse, tables);
+        }
+        return new RoutingResult(NAME, tables);
+    }
+
+    /** Fills every switch's entry for one LID on switch {@code t}. */
+    private static void route(Fabric f, Tree tree, int[] level, long[] divisor, int t, int lid, long d, boolean counted,
+            int[] downUse, byte[][] tables) {
+        RoutingGraph g = f.graph;
+        int e = f.lidEndport[lid];
+        tables[t][lid] = (byte) g.endportSwitchPort(e);
+        for (int s = 0; s < f.n; s++) {
+            if (s == t) {
+                continue;
+            }
+            int from = tree.candStart[s];
+            int count = tree.candStart[s + 1] - from;
+            if (count == 0) {
+                continue;
+            }
+            int i;
+            if (tree.ancestor[s]) {
+                i = tree.cand[from];
+                for (int c = from + 1; c < from + count; c++) {
+                    if (downUse[tree.cand[c]] < downUse[i]) {
+                        i = tree.cand[c];
+                    }
+                }
+                if (counted) {
+                    downUse[i]++;
+                }
+            } else {
+                i = tree.cand[from + (int) ((d / divisor[level[s]]) % count)];
+            }
+            tables[s][lid] = (byte) f.adjPort[i];
+        }
+    }
+
+    /** For one destination switch: its ancestors and every switch's candidate ports towards it. */
+    private static final class Tree {
+        int target = RoutingGraph.NONE;
+        final boolean[] ancestor;
+        final int[] hops;
+        final int[] candStart;
+        int[] cand;
+        final int[] queue;
+
+        Tree(int n) {
+            ancestor = new boolean[n];
+            hops = new int[n];
+            candStart = new int[n + 1];
+            cand = new int[16];
+            queue = new int[n];
+        }
+
+        void build(Fabric f, int[] level, int t) {
+            int n = f.n;
+            target = t;
+            Arrays.fill(ancestor, false);
+            Arrays.fill(hops, Fabric.FAR);
+            ancestor[t] = true;
+            hops[t] = 0;
+            queue[0] = t;
+            int tail = 1;
+            // the ancestors, breadth first going up; they reach t going down in (level difference) hops
+            for (int head = 0; head < tail;) {
+                int s = queue[head++];
+                for (int i = f.adjStart[s]; i < f.adjStart[s + 1]; i++) {
+                    int y = f.adjPeer[i];
+                    if (level[y] > level[s] && !ancestor[y]) {
+                        ancestor[y] = true;
+                        hops[y] = level[y] - level[t];
+                        queue[tail++] = y;
+                    }
+                }
+            }
+            // the others go up to the nearest ancestor: from the top level down, so up neighbours are known
+            Integer[] byLevel = new Integer[n];
+            for (int s = 0; s < n; s++) {
+                byLevel[s] = s;
+            }
+            Arrays.sort(byLevel, (a, b) -> Integer.compare(level[b], level[a]));
+            for (int s : byLevel) {
+                if (ancestor[s]) {
+                    continue;
+                }
+                int best = Fabric.FAR;
+                for (int i = f.adjStart[s]; i < f.adjStart[s + 1]; i++) {
+                    int y = f.adjPeer[i];
+                    if (level[y] > level[s]) {
+                        best = Math.min(best, hops[y] + 1);
+                    }
+                }
+                hops[s] = best;
+            }
+            int c = 0;
+            for (int s = 0; s < n; s++) {
+                candStart[s] = c;
+                if (s == t || hops[s] >= Fabric.FAR) {
+                    continue;
+                }
+                for (int i = f.adjStart[s]; i < f.adjStart[s + 1]; i++) {
+                    int y = f.adjPeer[i];
+                    boolean ok = ancestor[s]
+                            ? level[y] < level[s] && ancestor[y] && hops[y] == hops[s] - 1
+                            : level[y] > level[s] && hops[y] == hops[s] - 1;
+                    if (ok) {
+                        if (c == cand.length) {
+                            cand = Arrays.copyOf(cand, c * 2);
+                        }
+                        cand[c++] = i;
+                    }
+                }
+            }
+            candStart[n] = c;
+        }
+    }
+
+    /**
+     * @return every switch's level: its hops from the nearest switch with a CA
+     * @throws RoutingException when the graph is not a fat tree: no CA, a switch no leaf reaches, or a link that
+     *         does not join adjacent levels
+     */
+    static int[] levels(Fabric f) throws RoutingException {
+        RoutingGraph g = f.graph;
+        int[] level = new int[f.n];
+        Arrays.fill(level, Fabric.FAR);
+        int[] queue = new int[f.n];
+        int tail = 0;
+        for (int e = 0; e < g.endportCount(); e++) {
+            int s = g.endportSwitch(e);
+            if (!g.isSwitchEndport(e) && s != RoutingGraph.NONE && level[s] != 0) {
+                level[s] = 0;
+                queue[tail++] = s;
+            }
+        }
+        if (tail == 0) {
+            throw new RoutingException("not a fat tree: no switch has a CA");
+        }
+        for (int head = 0; head < tail;) {
+            int s = queue[head++];
+            for (int i = f.adjStart[s]; i < f.adjStart[s + 1]; i++) {
+                int y = f.adjPeer[i];
+                if (level[y] == Fabric.FAR) {
+                    level[y] = level[s] + 1;
+                    queue[tail++] = y;
+                }
+            }
+        }
+        for (int s = 0; s < f.n; s++) {
+            if (level[s] == Fabric.FAR) {
+                throw new RoutingException(
+                        String.format("not a fat tree: switch 0x%016x reaches no CA", g.switchGuid(s)));
+            }
+            for (int i = f.adjStart[s]; i < f.adjStart[s + 1]; i++) {
+                int y = f.adjPeer[i];
+                if (Math.abs(level[y] - level[s]) != 1) {
+                    throw new RoutingException(String.format(
+                            "not a fat tree: switches 0x%016x (level %d) and 0x%016x (level %d) are linked",
+                            g.switchGuid(s), level[s], g.switchGuid(y), level[y]));
+                }
+            }
+        }
+        return level;
+    }
+}
