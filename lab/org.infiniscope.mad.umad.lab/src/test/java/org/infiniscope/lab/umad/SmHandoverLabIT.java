@@ -81,13 +81,13 @@ class SmHandoverLabIT {
         return text.lines().filter(line::equals).count();
     }
 
-    /** @return a guid2lid file as a map, GUID to LID */
-    private static Map<String, String> lids(Path file) throws IOException {
-        Map<String, String> map = new TreeMap<>();
+    /** @return a guid2lid file as a map, GUID to LID (OpenSM writes its LIDs in hexadecimal, ours in decimal) */
+    private static Map<String, Integer> lids(Path file) throws IOException {
+        Map<String, Integer> map = new TreeMap<>();
         for (String l : Files.readAllLines(file)) {
             String[] f = l.trim().split("\\s+");
             if (f.length == 3 && f[0].startsWith("0x")) {
-                map.put(f[0].toLowerCase(Locale.ROOT), f[1]);
+                map.put(f[0].toLowerCase(Locale.ROOT), Integer.decode(f[1]));
             }
         }
         return map;
@@ -103,7 +103,7 @@ class SmHandoverLabIT {
             try {
                 ours.await(o -> true, e -> e.contains("SM state STANDBY"), "STANDBY");
                 assertEquals(0, count(read(ours.out()), "SUBNET UP"), "a standby configures nothing");
-                Map<String, String> before = lids(scratch.resolve("opensm").resolve("guid2lid"));
+                Map<String, Integer> before = lids(scratch.resolve("opensm").resolve("guid2lid"));
                 long killed = System.nanoTime();
                 openSm.close();
                 ours.await(o -> o.contains("SUBNET UP"), e -> true, "SUBNET UP after OpenSM stopped");
