@@ -78,6 +78,20 @@ class SmToolTest {
     }
 
     @Test
+    void partitionsIsHelperPartsCommandOnTheCallersFolder() throws Exception {
+        SimFabric sim = SimFabric.of(TopologySpec.parse("ft2:2:2:2"));
+        java.nio.file.Files.createDirectories(Path.of("target", "sm-tests"));
+        java.nio.file.Files.writeString(Path.of("target", "sm-tests", "p.conf"),
+                "Default=0x7fff, ipoib : ALL=full;\nstorage=0x0002 : ALL=limited;\n");
+        Run ok = run(sim, List.of(), "partitions", "list", "--file", "p.conf");
+        assertEquals(ExitStatus.OK, ok.status(), ok.err());
+        assertTrue(ok.out().contains("storage") && ok.out().contains("0x0002"), ok.out());
+        java.nio.file.Files.writeString(Path.of("target", "sm-tests", "bad.conf"), "Default=0xzz : ALL=full;\n");
+        Run bad = run(sim, List.of(), "partitions", "validate", "--file", "bad.conf");
+        assertEquals(ExitStatus.FAILURE, bad.status(), bad.out() + bad.err());
+    }
+
+    @Test
     void badArgumentsAreUsageErrors() throws Exception {
         SimFabric sim = SimFabric.of(TopologySpec.parse("ft2:2:2:2"));
         assertThrows(UsageException.class, () -> run(sim, List.of(), "--fabric", "sim", "--priority", "16"));

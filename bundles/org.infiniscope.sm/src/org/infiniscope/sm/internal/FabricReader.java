@@ -78,24 +78,31 @@ final class FabricReader {
             }
         }
         join(all);
+        // the master the ports name (MasterSMLID): an SM whose port does not show IsSM (OpenSM on ibsim) is found too
+        java.util.Set<Integer> masterLids = new java.util.HashSet<>();
+        for (SmNode n : fabric.nodes) {
+            for (int p = 0; p < n.ports.length; p++) {
+                if (n.ports[p] != null && n.isEndport(p) && n.ports[p].masterSmLid() != 0) {
+                    masterLids.add(n.ports[p].masterSmLid());
+                }
+            }
+        }
         List<CompletableFuture<KnownSm>> sms = new ArrayList<>();
         for (int i = 0; i < fabric.nodes.size(); i++) {
             SmNode n = fabric.nodes.get(i);
             for (int p = 0; p < n.ports.length; p++) {
                 PortInfo pi = n.ports[p];
                 boolean self = i == fabric.localNode && p == fabric.localPort;
-                if (pi == null || self || !n.isEndport(p) || (pi.capabilityMask() & PortInfo.CAP_IS_SM) == 0) {
+                boolean sm = pi != null && ((pi.capabilityMask() & PortInfo.CAP_IS_SM) != 0
+                        || pi.lid() != 0 && masterLids.contains(pi.lid()));
+                if (pi == null || self || !n.isEndport(p) || !sm) {
                     continue;
                 }
                 long guid = n.portGuid(p);
                 int lid = pi.lid();
-                int port = p;
-                sms.add(smps.get(n.routeTo(p), SmInfo.CODEC, 0).handle((v, e) -> {
-                    if (v == null) {
-                        problem("SMInfo of port " + port + " of " + n, e);
-                        return null;
-                    }
-                    return new KnownSm(guid, lid, v);
+                // a port without an SM (a stale MasterSMLID) may not answer SMInfo: that is no error of the sweep
+                sms.add(smps.probe(n.routeTo(p), SmInfo.CODEC, 0).handle((v, e) -> {
+                    return v == null ? null : new KnownSm(guid, lid, v);
                 }));
             }
         }

@@ -391,9 +391,6 @@ public final class SmRunner implements SubnetManager, SmAgent.Sm, AutoCloseable 
         if (report.up()) {
             errorSweeps = 0;
             resweep = false;
-            for (SmListener l : listeners) {
-                l.subnetUp(subnet);
-            }
         } else if (state != SmState.STANDBY) {
             errorSweeps++;
             resweep = true;
@@ -401,6 +398,11 @@ public final class SmRunner implements SubnetManager, SmAgent.Sm, AutoCloseable 
         }
         for (SmListener l : listeners) {
             l.swept(report);
+        }
+        if (report.up()) {
+            for (SmListener l : listeners) {
+                l.subnetUp(subnet);
+            }
         }
         return report;
     }

@@ -126,11 +126,15 @@ public final class SmTool implements ConsoleTool {
                   --poll-interval MS  a standby polls the master this often (default 10000)
                   --window N          SMPs in flight (default 16)
                   --timeout MS        time-out of each SMP attempt (default 500)
-                Prints 'SM phase discovery|lids|routing|programming|activation SECONDS s' per phase, then SUBNET UP.""";
+                Prints 'SM phase discovery|lids|routing|programming|activation SECONDS s' per phase, then SUBNET UP.
+                       infiniscope sm partitions list|validate|show|add|remove ...   (the partitions.conf file)""";
     }
 
     @Override
     public int run(ToolInvocation invocation) throws UsageException {
+        if (!invocation.args().isEmpty() && invocation.args().get(0).equals("partitions")) {
+            return partitions(invocation);
+        }
         SmToolArgs args = SmToolArgs.parse(invocation.args(), defaultFabric, defaultGuid2lid, cwd);
         PrintWriter out = invocation.out();
         PrintWriter err = invocation.err();
@@ -164,6 +168,23 @@ public final class SmTool implements ConsoleTool {
         } finally {
             out.flush();
         }
+    }
+
+    /** {@code sm partitions ...}: helper part's command, on the partitions file of the caller's folder. */
+    private int partitions(ToolInvocation invocation) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        int status;
+        try (java.io.PrintStream o = new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8);
+                java.io.PrintStream e = new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8)) {
+            status = new org.infiniscope.sm.internal.partition.PartitionsCommand(cwd)
+                    .run(invocation.args().subList(1, invocation.args().size()), o, e);
+        }
+        invocation.out().print(out.toString(java.nio.charset.StandardCharsets.UTF_8));
+        invocation.out().flush();
+        invocation.err().print(err.toString(java.nio.charset.StandardCharsets.UTF_8));
+        invocation.err().flush();
+        return status;
     }
 
     /** Prints the phases and SUBNET UP; ends the run after the first SUBNET UP with {@code --once}, or a failure. */

@@ -50,6 +50,21 @@ final class Smps {
         return send(route, Method.GET, codec, modifier, new byte[Smp.DATA_LENGTH]);
     }
 
+    /** Gets an attribute with one attempt only: a probe whose silence is an answer (an SM port that has none). */
+    <T> CompletableFuture<T> probe(int[] route, AttributeCodec<T> codec, int modifier) {
+        byte[] mad = Smp
+                .directedRoute(Method.GET, 0, codec.attributeId(), modifier, mKey, route, new byte[Smp.DATA_LENGTH])
+                .encode();
+        sent.incrementAndGet();
+        return transport.send(new MadRequest(mad, MadAddress.directedRoute(), timeout, 0)).thenApply(r -> {
+            try {
+                return Smp.decodeAttribute(r.mad(), codec);
+            } catch (MadFormatException e) {
+                throw new CompletionException(new SmpException(e.getMessage()));
+            }
+        });
+    }
+
     /** Sets an attribute of the node at the end of {@code route}; completes with the value the node answered. */
     <T> CompletableFuture<T> set(int[] route, AttributeCodec<T> codec, int modifier, T value) {
         byte[] data = new byte[Smp.DATA_LENGTH];

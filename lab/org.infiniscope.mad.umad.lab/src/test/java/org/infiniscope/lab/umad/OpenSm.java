@@ -149,8 +149,8 @@ final class OpenSm implements AutoCloseable {
      */
     void awaitLog(String text, Duration timeout) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        while (!(Files.exists(log) && Files.readString(log, java.nio.charset.StandardCharsets.ISO_8859_1)
-                .contains(text))) {
+        while (!(Files.exists(log)
+                && Files.readString(log, java.nio.charset.StandardCharsets.ISO_8859_1).contains(text))) {
             if (System.nanoTime() > deadline) {
                 throw new IOException("no '" + text + "' in " + log + " within " + timeout + ":\n" + Lab.tail(log, 30));
             }
