@@ -260,20 +260,20 @@ public final class DaemonServer implements FrameworkListener {
         PrintWriter err = new PrintWriter(
                 new OutputStreamWriter(new BufferedOutputStream(connection.stream(ERR), 1 << 14), charset), true);
         Map<String, String> properties = Map.of(PROGRESS_PROPERTY, request.tty() ? "tty" : "");
-        if (exclusive != null) {
-            try {
-                exclusive.lockInterruptibly();
-            } catch (InterruptedException e) {
-                return 130;
-            }
-        }
+        connection.running(true); // from here, the client's going away interrupts this thread
+        boolean locked = false;
         try {
-            connection.running(true);
+            if (exclusive != null) {
+                exclusive.lockInterruptibly();
+                locked = true;
+            }
             return commands.execute(request.argv(), out, err, properties);
+        } catch (InterruptedException e) {
+            return 130; // cancelled while waiting for its turn
         } finally {
             connection.running(false);
             Thread.interrupted(); // a late cancel must not outlive its command
-            if (exclusive != null) {
+            if (locked) {
                 exclusive.unlock();
             }
             out.flush();
@@ -393,6 +393,9 @@ public final class DaemonServer implements FrameworkListener {
         void running(boolean value) {
             synchronized (lock) {
                 running = value;
+                if (value && gone) {
+                    worker.interrupt(); // the client left before its command started
+                }
             }
         }
 
@@ -406,8 +409,8 @@ public final class DaemonServer implements FrameworkListener {
             } catch (IOException e) {
                 // closed by either side
             }
-            gone = true;
             synchronized (lock) {
+                gone = true;
                 if (running) {
                     worker.interrupt();
                 }

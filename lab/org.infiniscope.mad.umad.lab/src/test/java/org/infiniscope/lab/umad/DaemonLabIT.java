@@ -44,7 +44,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * what it serves is what the in-process run prints (standard output byte for byte, standard error, exit status,
  * usage errors and failures included), concurrent commands keep their own output, a daemon of an older build is
  * replaced, an idle daemon exits, and an unusable socket folder or {@code INFINISCOPE_DAEMON=0}/{@code --no-daemon}
- * run the command in-process. Every daemon it starts is stopped at the end, and the test checks that none is left.
+ * run the command in-process, and Ctrl-C on the client cancels its command in the daemon. Every daemon it starts is
+ * stopped at the end, and the test checks that none is left.
  * <p>
  * Two differences are masked, each with its reason: ibnetdiscover's header line "Topology file: generated on DATE"
  * (the clock moves between two runs), and umad2sim's "ibwarn: ... sim_connect: attached as client" line, which
@@ -242,8 +243,67 @@ class DaemonLabIT {
         }
     }
 
+    /** @return how many threads of a process have a name starting with {@code infiniscope-daemon} */
+    private static long daemonThreads(long pid) throws IOException {
+        long count = 0;
+        try (Stream<Path> tasks = Files.list(Path.of("/proc/" + pid + "/task"))) {
+            for (Path task : tasks.toList()) {
+                try {
+                    count += Files.readString(task.resolve("comm")).startsWith("infiniscope-dae") ? 1 : 0;
+                } catch (IOException ended) {
+                    // the thread ended while we looked
+                }
+            }
+        }
+        return count;
+    }
+
     @Test
     @Order(4)
+    void ctrlCOnTheClientCancelsItsCommandInTheDaemon() throws Exception {
+        Output warm = run(scratch, daemon(), ibsimCommand("smpquery -D nodedesc 0"));
+        assertEquals(0, warm.status(), warm.err());
+        long pid = pids(sockets).stream().filter(p -> {
+            try {
+                return Files.readString(Path.of("/proc/" + p + "/cmdline")).contains("ibsim:" + ibsim.socket());
+            } catch (IOException e) {
+                return false;
+            }
+        }).findFirst().orElseThrow();
+        long idle = daemonThreads(pid); // the acceptor, the idle timer (and umad2sim's receiver, named after them)
+        // a route through a CA leads nowhere: 4 attempts of 20 s unless cancelled
+        List<String> command = new ArrayList<>(List.of(BuiltLauncher.script()));
+        command.addAll(ibsimCommand("smpquery -t 20000 -D nodeinfo 0,1,1,1"));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(scratch.toFile())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
+        Lab.detach(builder.environment());
+        builder.environment().keySet().removeIf(k -> k.startsWith("INFINISCOPE_"));
+        builder.environment().putAll(daemon());
+        Process client = builder.start();
+        try {
+            long deadline = System.nanoTime() + TIMEOUT.toNanos();
+            while (daemonThreads(pid) < idle + 2) { // the command's worker and the watcher of its connection
+                assertTrue(System.nanoTime() < deadline, "the daemon never ran the command");
+                assertFalse(client.waitFor(20, TimeUnit.MILLISECONDS), "the client ended before it was cancelled");
+            }
+            long cancelled = System.nanoTime();
+            // what Ctrl-C sends: SIGINT, to the client (the launcher exec'd it; the daemon has a session of its own)
+            assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(client.pid())).start().waitFor());
+            assertTrue(client.waitFor(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS));
+            while (daemonThreads(pid) > idle) {
+                assertTrue(System.nanoTime() - cancelled < Duration.ofSeconds(10).toNanos(),
+                        "the command still runs 10 s after its client went away");
+                client.waitFor(20, TimeUnit.MILLISECONDS);
+            }
+            Output after = run(scratch, daemon(), ibsimCommand("smpquery -D nodedesc 0"));
+            assertSame(warm, after, "smpquery -D nodedesc 0 after a cancelled command");
+        } finally {
+            Lab.stop(client);
+        }
+    }
+
+    @Test
+    @Order(5)
     void aDaemonOfAnOlderBuildIsReplaced() throws Exception {
         Path folder = Files.createDirectories(scratch.resolve("rebuilt"));
         List<String> version = List.of("version", "--fabric", "umad");
@@ -270,7 +330,7 @@ class DaemonLabIT {
     }
 
     @Test
-    @Order(5)
+    @Order(6)
     void anIdleDaemonExits() throws Exception {
         Path folder = Files.createDirectories(scratch.resolve("idle"));
         Map<String, String> environment = new HashMap<>(daemon());
@@ -288,7 +348,7 @@ class DaemonLabIT {
     }
 
     @Test
-    @Order(6)
+    @Order(7)
     void anUnusableSocketFolderOrTheOptOutRunInProcess() throws Exception {
         Output expected = run(scratch, inProcess(), ibsimCommand("discover -l"));
         assertEquals(0, expected.status(), expected.err());
