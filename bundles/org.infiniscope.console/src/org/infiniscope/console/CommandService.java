@@ -2,6 +2,7 @@ package org.infiniscope.console;
 
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Map;
 
 import org.osgi.annotation.versioning.ProviderType;
 
@@ -21,6 +22,20 @@ public interface CommandService {
      * @return an {@link ExitStatus}, or the tool's own status
      */
     int execute(List<String> argv, PrintWriter out, PrintWriter err);
+
+    /**
+     * Runs one command line with settings of this run alone ({@link ToolInvocation#property}), for a runtime that
+     * serves many callers.
+     *
+     * @param argv the tool name followed by its arguments; an empty list prints the help
+     * @param out standard output
+     * @param err standard error
+     * @param properties the run's settings, such as {@code infiniscope.progress}
+     * @return an {@link ExitStatus}, or the tool's own status
+     */
+    default int execute(List<String> argv, PrintWriter out, PrintWriter err, Map<String, String> properties) {
+        return execute(argv, out, err);
+    }
 
     /** @return the installed tools, sorted by name, unmodifiable */
     List<ToolInfo> tools();

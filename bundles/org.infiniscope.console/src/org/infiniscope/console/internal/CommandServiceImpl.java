@@ -55,9 +55,14 @@ public final class CommandServiceImpl implements CommandService {
 
     @Override
     public int execute(List<String> argv, PrintWriter out, PrintWriter err) {
+        return execute(argv, out, err, Map.of());
+    }
+
+    @Override
+    public int execute(List<String> argv, PrintWriter out, PrintWriter err, Map<String, String> properties) {
         try {
             if (argv.isEmpty()) {
-                return execute(List.of("help"), out, err);
+                return execute(List.of("help"), out, err, properties);
             }
             String name = argv.get(0);
             List<String> args = argv.subList(1, argv.size());
@@ -69,16 +74,17 @@ public final class CommandServiceImpl implements CommandService {
                 out.println(tool.get().usage());
                 return ExitStatus.OK;
             }
-            return run(tool.get(), args, out, err);
+            return run(tool.get(), args, out, err, properties);
         } finally {
             out.flush();
             err.flush();
         }
     }
 
-    private static int run(ConsoleTool tool, List<String> args, PrintWriter out, PrintWriter err) {
+    private static int run(ConsoleTool tool, List<String> args, PrintWriter out, PrintWriter err,
+            Map<String, String> properties) {
         try {
-            return tool.run(new ToolInvocation(args, out, err));
+            return tool.run(new ToolInvocation(args, out, err, properties));
         } catch (UsageException e) {
             err.println("infiniscope " + tool.name() + ": " + e.getMessage());
             err.println(tool.usage());

@@ -346,7 +346,7 @@ class SweepFaultsTest {
     @Test
     void progressLinesGoToTheErrorStreamOnlyWhenAsked() {
         StringWriter quiet = new StringWriter();
-        try (ProgressLine line = ProgressLine.of("discover", new PrintWriter(quiet), false)) {
+        try (ProgressLine line = ProgressLine.of("discover", new PrintWriter(quiet), false, null)) {
             for (int i = 0; i < 3; i++) {
                 line.progress(i, i, 1);
             }

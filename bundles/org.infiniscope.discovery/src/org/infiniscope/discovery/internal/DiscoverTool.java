@@ -162,7 +162,7 @@ public final class DiscoverTool implements ConsoleTool {
                 return ExitStatus.FAILURE;
             }
         } else {
-            snapshot = sweep(args, err);
+            snapshot = sweep(args, err, invocation.property(ProgressLine.PROPERTY));
             if (snapshot == null) {
                 return ExitStatus.FAILURE;
             }
@@ -232,7 +232,7 @@ public final class DiscoverTool implements ConsoleTool {
     }
 
     /** @return the sweep's snapshot, or null when it failed (and was reported) */
-    private FabricSnapshot sweep(DiscoverArgs args, PrintWriter err) throws UsageException {
+    private FabricSnapshot sweep(DiscoverArgs args, PrintWriter err, String progressProperty) throws UsageException {
         String fabric = args.fabric() != null ? args.fabric() : defaultFabric;
         if (fabric == null || fabric.isBlank()) {
             throw new UsageException("no fabric: give --fabric " + FabricChannels.CHOICES
@@ -251,7 +251,7 @@ public final class DiscoverTool implements ConsoleTool {
             return null;
         }
         try (MadTransport transport = start(channel, args.options().window());
-                ProgressLine progress = ProgressLine.of(name(), err, args.progress())) {
+                ProgressLine progress = ProgressLine.of(name(), err, args.progress(), progressProperty)) {
             return discovery.sweep(transport, args.options(), progress);
         } catch (IOException e) {
             err.println("infiniscope discover: cannot start the MAD transport on '" + fabric + "': " + e.getMessage());

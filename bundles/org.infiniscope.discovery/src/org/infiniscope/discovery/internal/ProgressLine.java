@@ -32,9 +32,11 @@ final class ProgressLine implements SweepProgress, AutoCloseable {
 
     /**
      * @param asked whether {@code --progress} was given
+     * @param invocation the run's own {@value #PROPERTY} ({@code ToolInvocation.property}), set when the runtime
+     *        serves many callers (the one-shot daemon); {@code null}: this JVM's system property
      */
-    static ProgressLine of(String tool, PrintWriter err, boolean asked) {
-        boolean terminal = !asked && "tty".equals(System.getProperty(PROPERTY));
+    static ProgressLine of(String tool, PrintWriter err, boolean asked, String invocation) {
+        boolean terminal = !asked && "tty".equals(invocation != null ? invocation : System.getProperty(PROPERTY));
         return new ProgressLine(tool, err, asked || terminal, terminal);
     }
 

@@ -110,7 +110,8 @@ abstract class SnapshotTool implements ConsoleTool {
             return ExitStatus.FAILURE;
         }
         try (transport;
-                ProgressLine progress = ProgressLine.of(name(), err, args.flags().contains(SweepArgs.PROGRESS))) {
+                ProgressLine progress = ProgressLine.of(name(), err, args.flags().contains(SweepArgs.PROGRESS),
+                        invocation.property(ProgressLine.PROPERTY))) {
             snapshot = discovery.sweep(transport, args.options(), progress);
         } catch (DiscoveryException e) {
             err.println(prefix + e.getMessage());

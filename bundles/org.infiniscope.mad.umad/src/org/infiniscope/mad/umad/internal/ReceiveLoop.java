@@ -15,8 +15,11 @@ import org.infiniscope.mad.transport.MadChannel.Receiver;
  */
 final class ReceiveLoop implements Runnable {
 
-    /** How long one poll waits: the bound on how late a close is noticed. */
-    static final int POLL_MILLIS = 50;
+    /**
+     * How long one poll waits: the bound on how late a close is noticed, which every command pays once when it closes
+     * its channel (half of it on average; the one-shot daemon runs many commands in one process).
+     */
+    static final int POLL_MILLIS = 10;
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ReceiveLoop.class);
 
     private final UmadLibrary library;

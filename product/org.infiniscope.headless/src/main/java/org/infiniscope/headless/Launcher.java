@@ -32,6 +32,8 @@ import org.osgi.framework.launch.FrameworkFactory;
  * <p>
  * {@code --shell} starts the Gogo shell on standard input; the framework stops at end of input.
  * {@code --cli ARGS...} runs one console command without the shell and exits with its status.
+ * {@code --daemon} serves one-shot commands on the socket of {@code -Dinfiniscope.daemon.socket} until idle (the
+ * console bundle's daemon server; {@link DaemonClient} is its client).
  */
 public final class Launcher {
 
@@ -75,7 +77,8 @@ public final class Launcher {
             options = Options.parse(args);
         } catch (IllegalArgumentException e) {
             System.err.println("infiniscope-launcher: " + e.getMessage());
-            System.err.println("usage: java -jar infiniscope-launcher.jar --shell | --cli COMMAND [ARGS...]");
+            System.err
+                    .println("usage: java -jar infiniscope-launcher.jar --shell | --cli COMMAND [ARGS...] | --daemon");
             return 2;
         }
         Path home = home();
@@ -98,7 +101,8 @@ public final class Launcher {
 
     private static int boot(Options options, Path bundles, Path storage) throws IOException {
         Map<String, String> config = configuration(options, storage);
-        if (options.cli() && System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
+        if ((options.cli() || options.daemon())
+                && System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
             // a one-shot command prints its result alone; warnings and errors still reach stderr
             System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
         }
@@ -117,9 +121,15 @@ public final class Launcher {
             });
             registerExitHook(framework, status);
             Path shell = install(context, bundles);
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> stopQuietly(framework), "infiniscope-shutdown"));
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                stopQuietly(framework);
+                if (options.daemon()) {
+                    // a daemon ends by a signal (./infiniscope daemon stop) as often as by itself: its cache goes too
+                    delete(storage);
+                }
+            }, "infiniscope-shutdown"));
             framework.start();
-            if (!options.cli()) {
+            if (!options.cli() && !options.daemon()) {
                 startShell(context, shell);
             }
             framework.waitForStop(0);

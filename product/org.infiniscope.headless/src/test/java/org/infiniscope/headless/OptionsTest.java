@@ -28,6 +28,18 @@ class OptionsTest {
     }
 
     @Test
+    void daemonServesWithoutShellOrCommand() {
+        Options options = Options.parse(new String[]{"--daemon"});
+        assertTrue(options.daemon());
+        assertFalse(options.cli());
+        assertEquals(List.of(), options.command());
+        assertFalse(Options.parse(new String[]{"--shell"}).daemon());
+        assertEquals("--daemon takes no arguments, got 'x'",
+                assertThrows(IllegalArgumentException.class, () -> Options.parse(new String[]{"--daemon", "x"}))
+                        .getMessage());
+    }
+
+    @Test
     void missingOrUnknownModeIsRejected() {
         assertThrows(IllegalArgumentException.class, () -> Options.parse(new String[0]));
         assertEquals("unknown option '--gui'",

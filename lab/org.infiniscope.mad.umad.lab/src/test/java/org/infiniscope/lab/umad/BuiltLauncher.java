@@ -9,15 +9,27 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * {@code ./infiniscope} as the lab tests run it: the runtime this build assembled, with a build state of the
  * test's own marked up to date, so that the launcher never starts a build of its own inside the build.
+ * <p>
+ * One-shot commands run in-process ({@code INFINISCOPE_DAEMON=0}), so that no test leaves a daemon behind, unless
+ * {@code -Dinfiniscope.lab.daemon=true}: then they go through the one-shot daemon (the lab ITs compare its output
+ * with the diags as they do the in-process one), with a short idle time-out and a socket folder of this JVM's own,
+ * and every daemon this JVM's tests started is stopped when it exits.
  */
 final class BuiltLauncher {
 
     static final Path ROOT = Path.of(System.getProperty("infiniscope.root", "../.."));
     static final Path STATE = Path.of(System.getProperty("infiniscope.state", "target/launcher-state"));
+    /** Whether the lab's one-shot commands go through the daemon ({@code -Dinfiniscope.lab.daemon=true}). */
+    static final boolean DAEMON = Boolean.getBoolean("infiniscope.lab.daemon");
+    private static Path daemonFolder;
 
     /** What a tool printed and how it ended. */
     record Output(int status, byte[] out, String err) {
@@ -45,6 +57,47 @@ final class BuiltLauncher {
     /** @return the launcher script's absolute path */
     static String script() {
         return ROOT.resolve("infiniscope").toAbsolutePath().toString();
+    }
+
+    /**
+     * @return the environment of {@code ./infiniscope} in the lab tests: {@code INFINISCOPE_STATE}, and the daemon's
+     *         settings (see the class comment)
+     */
+    static synchronized Map<String, String> environment() {
+        if (!DAEMON) {
+            return Map.of("INFINISCOPE_STATE", state(), "INFINISCOPE_DAEMON", "0");
+        }
+        if (daemonFolder == null) {
+            try {
+                // a socket path has at most 107 bytes: the build folder may be deeper than that allows
+                daemonFolder = Files.createTempDirectory("infiniscope-lab-");
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            Runtime.getRuntime().addShutdownHook(new Thread(BuiltLauncher::stopDaemons, "stop-lab-daemons"));
+        }
+        return Map.of("INFINISCOPE_STATE", state(), "INFINISCOPE_DAEMON", "1", "INFINISCOPE_DAEMON_DIR",
+                daemonFolder.toString(), "INFINISCOPE_DAEMON_IDLE", "60");
+    }
+
+    /** {@code ./infiniscope daemon stop} for the daemons of this JVM's tests, then their folder goes. */
+    private static void stopDaemons() {
+        try {
+            ProcessBuilder stop = new ProcessBuilder(script(), "daemon", "stop").redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+            stop.environment().putAll(environment());
+            Process process = stop.start();
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+            try (Stream<Path> files = Files.walk(daemonFolder)) {
+                for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        } catch (IOException | InterruptedException e) {
+            System.err.println("could not stop the lab's daemons in " + daemonFolder + ": " + e);
+        }
     }
 
     /** @return the value of {@code INFINISCOPE_STATE} for the launcher */

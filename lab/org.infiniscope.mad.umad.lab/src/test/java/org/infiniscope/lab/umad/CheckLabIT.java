@@ -61,7 +61,7 @@ class CheckLabIT {
             ProcessBuilder builder = new ProcessBuilder(command).directory(scratch.toFile())
                     .redirectOutput(out.toFile()).redirectError(err.toFile());
             builder.environment().keySet().removeAll(Lab.ATTACH_VARIABLES);
-            builder.environment().put("INFINISCOPE_STATE", BuiltLauncher.state());
+            builder.environment().putAll(BuiltLauncher.environment());
             Process process = builder.start();
             try {
                 if (!process.waitFor(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {

@@ -63,7 +63,7 @@ class DiagsLabIT {
                 List<String> ours = new ArrayList<>(List.of(BuiltLauncher.script(), run.get(0), "--fabric",
                         "ibsim:" + ibsim.socket() + "@" + node));
                 ours.addAll(options);
-                Output actual = run(scratch, ours, Map.of("INFINISCOPE_STATE", BuiltLauncher.state()), "ours");
+                Output actual = run(scratch, ours, BuiltLauncher.environment(), "ours");
                 assertEquals(0, actual.status(), String.join(" ", ours) + ": " + actual.err());
                 List<String> lines = expected.text().lines().toList();
                 if (!options.contains("-d")) {

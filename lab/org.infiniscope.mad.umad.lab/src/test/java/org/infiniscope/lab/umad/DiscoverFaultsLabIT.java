@@ -197,7 +197,7 @@ class DiscoverFaultsLabIT {
         Path out = Files.createTempFile(scratch, "ours", ".out");
         ProcessBuilder builder = new ProcessBuilder(command).directory(scratch.toFile()).redirectOutput(out.toFile());
         builder.environment().keySet().removeAll(Lab.ATTACH_VARIABLES);
-        builder.environment().put("INFINISCOPE_STATE", BuiltLauncher.state());
+        builder.environment().putAll(BuiltLauncher.environment());
         Process process = builder.start();
         StringBuilder err = new StringBuilder();
         int progress = 0;

@@ -76,8 +76,7 @@ class DiscoverLabIT {
             for (String option : options) {
                 Timed theirs = run(scratch, theirs(option), Lab.preloadEnvironment(ibsim.socket(), node), "theirs");
                 assertEquals(0, theirs.output().status(), "ibnetdiscover " + option + ": " + theirs.output().err());
-                Timed ours = run(scratch, ours(ibsim.socket(), node, option),
-                        Map.of("INFINISCOPE_STATE", BuiltLauncher.state()), "ours");
+                Timed ours = run(scratch, ours(ibsim.socket(), node, option), BuiltLauncher.environment(), "ours");
                 assertEquals(0, ours.output().status(), "discover " + option + ": " + ours.output().err());
                 List<String> expected = withoutDate(theirs.output().text());
                 assertTrue(expected.size() > 5, "ibnetdiscover " + option + " printed " + expected);
@@ -139,7 +138,7 @@ class DiscoverLabIT {
                 ours.addAll(r.subList(2, r.size()));
                 Timed expected = run(scratch, theirs, attach, "theirs");
                 assertEquals(0, expected.output().status(), theirs + ": " + expected.output().err());
-                Timed actual = run(scratch, ours, Map.of("INFINISCOPE_STATE", BuiltLauncher.state()), "ours");
+                Timed actual = run(scratch, ours, BuiltLauncher.environment(), "ours");
                 assertEquals(0, actual.output().status(), ours + ": " + actual.output().err());
                 List<String> lines = withoutDate(expected.output().text());
                 assertTrue(lines.stream().anyMatch(l -> l.contains("renamed-")), theirs + " used no name of the map");
@@ -190,7 +189,7 @@ class DiscoverLabIT {
                 OpenSm openSm = OpenSm.start(scratch, ibsim.socket(), fabric.hosts().get(0), Duration.ofSeconds(60))) {
             openSm.awaitQuiet(Duration.ofSeconds(1), Duration.ofSeconds(60));
             Map<String, String> attach = Lab.preloadEnvironment(ibsim.socket(), node);
-            Map<String, String> state = Map.of("INFINISCOPE_STATE", BuiltLauncher.state());
+            Map<String, String> state = BuiltLauncher.environment();
             String fabricArg = "ibsim:" + ibsim.socket() + "@" + node;
             String ibnetdiscover = Lab.tool("ibnetdiscover");
             Timed theirs = run(scratch, List.of(ibnetdiscover, "--cache", "theirs.cache"), attach, "theirs");

@@ -59,7 +59,7 @@ class FaultsLabIT {
                 "--ibsim-socket", socket).directory(scratch.toFile())
                 .redirectError(scratch.resolve("simulate.err").toFile());
         builder.environment().keySet().removeAll(List.of("LD_PRELOAD", "IBSIM_SOCKNAME", "SIM_HOST"));
-        builder.environment().put("INFINISCOPE_STATE", BuiltLauncher.state());
+        builder.environment().putAll(BuiltLauncher.environment());
         simulate = builder.start();
         console = new OutputStreamWriter(simulate.getOutputStream(), StandardCharsets.UTF_8);
         BufferedReader out = new BufferedReader(

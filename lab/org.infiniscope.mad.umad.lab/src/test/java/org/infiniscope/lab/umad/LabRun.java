@@ -34,7 +34,7 @@ final class LabRun {
         List<String> command = new ArrayList<>(
                 List.of(BuiltLauncher.script(), tool, "--fabric", "ibsim:" + socket + "@" + node));
         command.addAll(args);
-        return run(command, Map.of("INFINISCOPE_STATE", BuiltLauncher.state()), "ours");
+        return run(command, BuiltLauncher.environment(), "ours");
     }
 
     /** @return what the Debian tool printed, attached to ibsim at the node */
@@ -48,7 +48,7 @@ final class LabRun {
     Output oursElsewhere(String tool, List<String> args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(BuiltLauncher.script(), tool));
         command.addAll(args);
-        return run(command, Map.of("INFINISCOPE_STATE", BuiltLauncher.state()), "ours");
+        return run(command, BuiltLauncher.environment(), "ours");
     }
 
     private Output run(List<String> command, Map<String, String> environment, String who)

@@ -79,7 +79,7 @@ class PerfqueryLabIT {
         List<String> command = new ArrayList<>(
                 List.of(BuiltLauncher.script(), "perfquery", "--fabric", "ibsim:" + ibsim.socket() + "@" + NODE));
         command.addAll(words(query));
-        return run(command, Map.of("INFINISCOPE_STATE", BuiltLauncher.state()), "ours");
+        return run(command, BuiltLauncher.environment(), "ours");
     }
 
     private static Output theirs(String query) throws IOException, InterruptedException {

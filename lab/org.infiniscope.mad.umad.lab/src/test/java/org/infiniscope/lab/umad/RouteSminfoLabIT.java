@@ -75,7 +75,7 @@ class RouteSminfoLabIT {
         List<String> command = new ArrayList<>(
                 List.of(BuiltLauncher.script(), tool, "--fabric", "ibsim:" + ibsim.socket() + "@" + NODE));
         command.addAll(words(query));
-        return run(command, Map.of("INFINISCOPE_STATE", BuiltLauncher.state()), "ours");
+        return run(command, BuiltLauncher.environment(), "ours");
     }
 
     private static Output theirs(String tool, String query) throws IOException, InterruptedException {

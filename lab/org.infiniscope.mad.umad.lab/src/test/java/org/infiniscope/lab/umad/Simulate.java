@@ -73,7 +73,7 @@ final class Simulate implements FabricServer {
         command.addAll(transport);
         ProcessBuilder builder = new ProcessBuilder(command).directory(scratch.toFile()).redirectError(err.toFile());
         Lab.detach(builder.environment());
-        builder.environment().put("INFINISCOPE_STATE", BuiltLauncher.state());
+        builder.environment().putAll(BuiltLauncher.environment());
         Process process = builder.start();
         Simulate simulate = new Simulate(process, err, server);
         try {

@@ -65,7 +65,7 @@ class SimulateLabIT {
                 "--ibsim-port", Integer.toString(port)).directory(scratch.toFile())
                 .redirectError(scratch.resolve("simulate.err").toFile());
         builder.environment().keySet().removeAll(List.of("LD_PRELOAD", "IBSIM_SOCKNAME", "SIM_HOST"));
-        builder.environment().put("INFINISCOPE_STATE", BuiltLauncher.state());
+        builder.environment().putAll(BuiltLauncher.environment());
         simulate = builder.start();
         awaitListening(simulate.getInputStream());
     }

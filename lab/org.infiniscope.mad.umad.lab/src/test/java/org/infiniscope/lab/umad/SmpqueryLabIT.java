@@ -63,7 +63,7 @@ class SmpqueryLabIT {
         List<String> command = new ArrayList<>(
                 List.of(BuiltLauncher.script(), "smpquery", "--fabric", "ibsim:" + ibsim.socket() + "@" + NODE));
         command.addAll(List.of(query.split(" ")));
-        return run(command, Map.of("INFINISCOPE_STATE", BuiltLauncher.state()), "ours");
+        return run(command, BuiltLauncher.environment(), "ours");
     }
 
     private static Output theirs(String query) throws IOException, InterruptedException {

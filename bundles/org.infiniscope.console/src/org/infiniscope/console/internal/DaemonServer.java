@@ -1,0 +1,463 @@
+package org.infiniscope.console.internal;
+
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.IntConsumer;
+
+import org.infiniscope.console.CommandService;
+import org.infiniscope.console.ExitStatus;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleException;
+import org.osgi.framework.FrameworkEvent;
+import org.osgi.framework.FrameworkListener;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+
+/**
+ * The one-shot daemon: when the launcher passes a socket path in {@value #SOCKET_PROPERTY}, serves one-shot commands
+ * to the launcher's small client ({@code org.infiniscope.headless.DaemonClient}) over that Unix-domain socket, so
+ * that a command costs neither a JVM and framework start nor the JIT's warm-up.
+ * <p>
+ * The runtime was started with the caller's framework properties (fabric, folder) and environment: the launcher
+ * keys a daemon on them, so one daemon only ever serves callers of one configuration. Each connection is one
+ * command with output streams of its own; commands run concurrently unless {@value #EXCLUSIVE_PROPERTY} is
+ * {@code true} (umad2sim: one ibsim client per process, whose agent table one command at a time may hold). A client
+ * that goes away (Ctrl-C) interrupts its command. The daemon exits after {@value #IDLE_PROPERTY} seconds without a
+ * command (default {@value #DEFAULT_IDLE_SECONDS}).
+ * <p>
+ * The wire format, all integers big-endian: the client sends {@code int} {@link #MAGIC}, the folder it runs in
+ * (a string: {@code int} length and UTF-8 bytes), {@code int} flags ({@link #FLAG_TTY}: its standard error is a
+ * terminal), {@code int} argc and the arguments as strings, then nothing until it closes. The daemon answers with
+ * frames: a {@code byte} kind ({@link #OUT}, {@link #ERR}, {@link #EXIT}, {@link #REFUSED}), an {@code int} length and
+ * that many bytes; {@link #EXIT} carries the exit status as an {@code int} and ends the exchange.
+ */
+@Component(immediate = true)
+public final class DaemonServer implements FrameworkListener {
+
+    /** Framework property: the socket path to serve on; without it this component does nothing. */
+    public static final String SOCKET_PROPERTY = "infiniscope.daemon.socket";
+    /** Framework property: seconds without a command after which the daemon exits. */
+    public static final String IDLE_PROPERTY = "infiniscope.daemon.idle";
+    /** Framework property: {@code true} runs one command at a time. */
+    public static final String EXCLUSIVE_PROPERTY = "infiniscope.daemon.exclusive";
+    /** Framework property: the folder the daemon serves (the launcher's {@code infiniscope.cwd}). */
+    public static final String FOLDER_PROPERTY = "infiniscope.cwd";
+    /** The per-run property that says whether the caller's standard error is a terminal ({@code tty}). */
+    static final String PROGRESS_PROPERTY = "infiniscope.progress";
+    static final long DEFAULT_IDLE_SECONDS = 600;
+
+    static final int MAGIC = 0x49534431; // "ISD1"
+    static final int FLAG_TTY = 1;
+    static final byte OUT = 1;
+    static final byte ERR = 2;
+    static final byte EXIT = 3;
+    static final byte REFUSED = 4;
+    private static final int MAX_ARGS = 4096;
+    private static final int MAX_STRING = 1 << 20;
+
+    private final BundleContext context;
+    private final CommandService commands;
+    private final IntConsumer exitHook;
+    private final String socket;
+    private final String folder;
+    private final long idleNanos;
+    private final ReentrantLock exclusive;
+    private final AtomicBoolean started = new AtomicBoolean();
+    private final AtomicBoolean stopping = new AtomicBoolean();
+    private final AtomicInteger active = new AtomicInteger();
+    private final AtomicLong lastActive = new AtomicLong(System.nanoTime());
+    private final AtomicInteger connections = new AtomicInteger();
+    private volatile ServerSocketChannel server;
+    private volatile ScheduledExecutorService timer;
+
+    @Activate
+    public DaemonServer(BundleContext context, @Reference CommandService commands,
+            @Reference(target = "(infiniscope.launcher=exit)", cardinality = ReferenceCardinality.OPTIONAL) IntConsumer exitHook) {
+        this.context = context;
+        this.commands = commands;
+        this.exitHook = exitHook;
+        this.socket = context.getProperty(SOCKET_PROPERTY);
+        this.folder = context.getProperty(FOLDER_PROPERTY);
+        this.idleNanos = TimeUnit.SECONDS.toNanos(idleSeconds(context.getProperty(IDLE_PROPERTY)));
+        this.exclusive = Boolean.parseBoolean(context.getProperty(EXCLUSIVE_PROPERTY)) ? new ReentrantLock(true) : null;
+        if (socket != null) {
+            context.addFrameworkListener(this);
+            if (context.getBundle(0).getState() == Bundle.ACTIVE) {
+                startOnce();
+            }
+        }
+    }
+
+    static long idleSeconds(String value) {
+        if (value == null || value.isBlank()) {
+            return DEFAULT_IDLE_SECONDS;
+        }
+        try {
+            return Math.max(1, Long.parseLong(value.strip()));
+        } catch (NumberFormatException e) {
+            return DEFAULT_IDLE_SECONDS;
+        }
+    }
+
+    @Override
+    public void frameworkEvent(FrameworkEvent event) {
+        if (event.getType() == FrameworkEvent.STARTED) {
+            startOnce();
+        }
+    }
+
+    /** Binds once every bundle has started, so that the first command already finds every tool. */
+    private void startOnce() {
+        if (!started.compareAndSet(false, true)) {
+            return;
+        }
+        Path path = Path.of(socket);
+        try {
+            if (answers(path)) {
+                System.err.println("infiniscope daemon: another daemon serves " + path + "; exiting");
+                exit(ExitStatus.OK);
+                return;
+            }
+            Files.deleteIfExists(path); // left by a daemon that died
+            ServerSocketChannel channel = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+            channel.bind(UnixDomainSocketAddress.of(path));
+            server = channel;
+            writePid(path);
+        } catch (IOException | RuntimeException e) {
+            System.err.println("infiniscope daemon: cannot serve on " + path + ": " + e);
+            exit(ExitStatus.FAILURE);
+            return;
+        }
+        ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "infiniscope-daemon-idle");
+            t.setDaemon(true);
+            return t;
+        });
+        timer = scheduler;
+        long period = Math.max(TimeUnit.MILLISECONDS.toNanos(200),
+                Math.min(idleNanos / 4, TimeUnit.SECONDS.toNanos(10)));
+        scheduler.scheduleWithFixedDelay(this::checkIdle, period, period, TimeUnit.NANOSECONDS);
+        Thread acceptor = new Thread(this::accept, "infiniscope-daemon");
+        acceptor.start();
+    }
+
+    private static boolean answers(Path path) {
+        if (!Files.exists(path)) {
+            return false;
+        }
+        try (SocketChannel probe = SocketChannel.open(UnixDomainSocketAddress.of(path))) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static Path pidFile(Path socketPath) {
+        String name = socketPath.getFileName().toString();
+        String base = name.endsWith(".sock") ? name.substring(0, name.length() - 5) : name;
+        return socketPath.resolveSibling(base + ".pid");
+    }
+
+    private static void writePid(Path socketPath) throws IOException {
+        Path pid = pidFile(socketPath);
+        Path temp = pid.resolveSibling(pid.getFileName() + "." + ProcessHandle.current().pid());
+        Files.writeString(temp, ProcessHandle.current().pid() + "\n");
+        Files.move(temp, pid, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    private void accept() {
+        ServerSocketChannel channel = server;
+        while (!stopping.get()) {
+            SocketChannel client;
+            try {
+                client = channel.accept();
+            } catch (ClosedChannelException e) {
+                return;
+            } catch (IOException e) {
+                if (!stopping.get()) {
+                    System.err.println("infiniscope daemon: accept failed: " + e);
+                }
+                return;
+            }
+            active.incrementAndGet();
+            lastActive.set(System.nanoTime());
+            Thread worker = new Thread(() -> serve(client), "infiniscope-daemon-" + connections.incrementAndGet());
+            worker.start();
+        }
+    }
+
+    private void checkIdle() {
+        if (active.get() == 0 && System.nanoTime() - lastActive.get() >= idleNanos) {
+            System.err.println(
+                    "infiniscope daemon: idle for " + TimeUnit.NANOSECONDS.toSeconds(idleNanos) + " s; exiting");
+            exit(ExitStatus.OK);
+        }
+    }
+
+    /** One connection: reads the request, runs the command with streams of its own, sends the exit status. */
+    private void serve(SocketChannel client) {
+        Connection connection = new Connection(client, Thread.currentThread());
+        try (client) {
+            Request request;
+            try {
+                request = Request.read(Channels.newInputStream(client));
+            } catch (IOException e) {
+                connection.refuse("bad request: " + e.getMessage());
+                return;
+            }
+            if (folder != null && !folder.equals(request.folder())) {
+                connection.refuse("this daemon serves " + folder + ", not " + request.folder());
+                return;
+            }
+            Thread watcher = new Thread(connection::watch, Thread.currentThread().getName() + "-watch");
+            watcher.setDaemon(true);
+            watcher.start();
+            int status = run(request, connection);
+            connection.finish(status);
+        } catch (IOException e) {
+            // the client went away; its command was interrupted
+        } finally {
+            lastActive.set(System.nanoTime());
+            active.decrementAndGet();
+        }
+    }
+
+    private int run(Request request, Connection connection) {
+        Charset charset = outputCharset();
+        PrintWriter out = new PrintWriter(
+                new OutputStreamWriter(new BufferedOutputStream(connection.stream(OUT), 1 << 16), charset), true);
+        PrintWriter err = new PrintWriter(
+                new OutputStreamWriter(new BufferedOutputStream(connection.stream(ERR), 1 << 14), charset), true);
+        Map<String, String> properties = Map.of(PROGRESS_PROPERTY, request.tty() ? "tty" : "");
+        connection.running(true); // from here, the client's going away interrupts this thread
+        boolean locked = false;
+        try {
+            if (exclusive != null) {
+                exclusive.lockInterruptibly();
+                locked = true;
+            }
+            return commands.execute(request.argv(), out, err, properties);
+        } catch (InterruptedException e) {
+            return 130; // cancelled while waiting for its turn
+        } finally {
+            connection.running(false);
+            Thread.interrupted(); // a late cancel must not outlive its command
+            if (locked) {
+                exclusive.unlock();
+            }
+            out.flush();
+            err.flush();
+        }
+    }
+
+    /** The charset the in-process CLI prints with: its standard output's. */
+    private static Charset outputCharset() {
+        String name = System.getProperty("stdout.encoding", System.getProperty("native.encoding"));
+        try {
+            return name == null ? Charset.defaultCharset() : Charset.forName(name);
+        } catch (RuntimeException e) {
+            return Charset.defaultCharset();
+        }
+    }
+
+    private void exit(int status) {
+        if (!stopping.compareAndSet(false, true)) {
+            return;
+        }
+        close();
+        if (exitHook != null) {
+            exitHook.accept(status);
+            return;
+        }
+        Thread stopper = new Thread(() -> {
+            try {
+                context.getBundle(0).stop();
+            } catch (BundleException | IllegalStateException e) {
+                System.err.println("infiniscope daemon: could not stop the framework: " + e.getMessage());
+            }
+        }, "infiniscope-daemon-exit");
+        stopper.start();
+    }
+
+    /** Stops accepting and removes the socket and pid files (while they are still this daemon's). */
+    private void close() {
+        ScheduledExecutorService scheduler = timer;
+        if (scheduler != null) {
+            scheduler.shutdownNow();
+        }
+        ServerSocketChannel channel = server;
+        if (channel == null) {
+            return;
+        }
+        server = null;
+        try {
+            channel.close();
+        } catch (IOException e) {
+            // closing anyway
+        }
+        Path path = Path.of(socket);
+        Path pid = pidFile(path);
+        try {
+            String owner = Files.readString(pid).strip();
+            if (owner.equals(Long.toString(ProcessHandle.current().pid()))) {
+                Files.deleteIfExists(path);
+                Files.deleteIfExists(pid);
+            }
+        } catch (IOException e) {
+            // another daemon took over the files, or they are gone already
+        }
+    }
+
+    @Deactivate
+    void deactivate() {
+        context.removeFrameworkListener(this);
+        stopping.set(true);
+        close();
+    }
+
+    /** What a client asks: its folder, whether its standard error is a terminal, and the command line. */
+    record Request(String folder, boolean tty, List<String> argv) {
+
+        static Request read(InputStream stream) throws IOException {
+            DataInputStream in = new DataInputStream(stream);
+            int magic = in.readInt();
+            if (magic != MAGIC) {
+                throw new IOException("not an infiniscope client (magic 0x" + Integer.toHexString(magic) + ")");
+            }
+            String folder = string(in);
+            int flags = in.readInt();
+            int argc = in.readInt();
+            if (argc < 0 || argc > MAX_ARGS) {
+                throw new IOException("bad argument count " + argc);
+            }
+            List<String> argv = new ArrayList<>(argc);
+            for (int i = 0; i < argc; i++) {
+                argv.add(string(in));
+            }
+            return new Request(folder, (flags & FLAG_TTY) != 0, List.copyOf(argv));
+        }
+
+        private static String string(DataInputStream in) throws IOException {
+            int length = in.readInt();
+            if (length < 0 || length > MAX_STRING) {
+                throw new IOException("bad string length " + length);
+            }
+            return new String(in.readNBytes(length), StandardCharsets.UTF_8);
+        }
+    }
+
+    /** One client's connection: frames written under one lock, and the cancel on the client's going away. */
+    private static final class Connection {
+        private final SocketChannel channel;
+        private final Thread worker;
+        private final Object lock = new Object();
+        private boolean running;
+        private volatile boolean gone;
+
+        Connection(SocketChannel channel, Thread worker) {
+            this.channel = channel;
+            this.worker = worker;
+        }
+
+        void running(boolean value) {
+            synchronized (lock) {
+                running = value;
+                if (value && gone) {
+                    worker.interrupt(); // the client left before its command started
+                }
+            }
+        }
+
+        /** Waits for the client to close its side: it sends nothing after the request, so any end means it left. */
+        void watch() {
+            ByteBuffer buffer = ByteBuffer.allocate(256);
+            try {
+                while (channel.read(buffer.clear()) >= 0) {
+                    // nothing is expected; ignore
+                }
+            } catch (IOException e) {
+                // closed by either side
+            }
+            synchronized (lock) {
+                gone = true;
+                if (running) {
+                    worker.interrupt();
+                }
+            }
+        }
+
+        OutputStream stream(byte kind) {
+            return new OutputStream() {
+                @Override
+                public void write(int b) throws IOException {
+                    write(new byte[]{(byte) b}, 0, 1);
+                }
+
+                @Override
+                public void write(byte[] bytes, int offset, int length) throws IOException {
+                    if (length > 0) {
+                        frame(kind, bytes, offset, length);
+                    }
+                }
+            };
+        }
+
+        void frame(byte kind, byte[] bytes, int offset, int length) throws IOException {
+            if (gone) {
+                throw new IOException("the client went away");
+            }
+            ByteBuffer header = ByteBuffer.allocate(5).put(kind).putInt(length).flip();
+            ByteBuffer body = ByteBuffer.wrap(bytes, offset, length);
+            synchronized (this) {
+                while (header.hasRemaining() || body.hasRemaining()) {
+                    channel.write(new ByteBuffer[]{header, body});
+                }
+            }
+        }
+
+        void finish(int status) throws IOException {
+            byte[] code = ByteBuffer.allocate(4).putInt(status).array();
+            frame(EXIT, code, 0, code.length);
+        }
+
+        void refuse(String message) {
+            byte[] bytes = message.getBytes(StandardCharsets.UTF_8);
+            try {
+                frame(REFUSED, bytes, 0, bytes.length);
+            } catch (IOException e) {
+                // the client is gone
+            }
+        }
+    }
+}
