@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.io.Writer;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
@@ -75,7 +76,16 @@ public final class DaemonServer implements FrameworkListener {
     public static final String FOLDER_PROPERTY = "infiniscope.cwd";
     /** The per-run property that says whether the caller's standard error is a terminal ({@code tty}). */
     static final String PROGRESS_PROPERTY = "infiniscope.progress";
+    /**
+     * Framework property: {@code false} skips the warm-up, in which the daemon, while no command runs, sweeps a small
+     * simulated fabric a few times so that the sweep, the codecs and the topology printer are compiled before the
+     * first commands rather than during them.
+     */
+    public static final String WARMUP_PROPERTY = "infiniscope.daemon.warmup";
     static final long DEFAULT_IDLE_SECONDS = 600;
+    /** The warm-up: a 128-host three-level fat tree on the embedded simulator, printed nowhere. */
+    static final List<String> WARMUP_COMMAND = List.of("discover", "--fabric", "sim:ft3:8", "-o", "64");
+    static final int WARMUP_ROUNDS = 12;
 
     static final int MAGIC = 0x49534431; // "ISD1"
     static final int FLAG_TTY = 1;
@@ -170,6 +180,24 @@ public final class DaemonServer implements FrameworkListener {
         scheduler.scheduleWithFixedDelay(this::checkIdle, period, period, TimeUnit.NANOSECONDS);
         Thread acceptor = new Thread(this::accept, "infiniscope-daemon");
         acceptor.start();
+        if (!"false".equals(context.getProperty(WARMUP_PROPERTY))) {
+            Thread warmup = new Thread(this::warmUp, "infiniscope-daemon-warmup");
+            warmup.setDaemon(true);
+            warmup.setPriority(Thread.MIN_PRIORITY);
+            warmup.start();
+        }
+    }
+
+    /** Runs the warm-up command while no client's command runs; stops at the first client, or once done. */
+    private void warmUp() {
+        PrintWriter nowhere = new PrintWriter(Writer.nullWriter());
+        for (int round = 0; round < WARMUP_ROUNDS && !stopping.get() && active.get() == 0; round++) {
+            try {
+                commands.execute(WARMUP_COMMAND, nowhere, nowhere, Map.of(PROGRESS_PROPERTY, ""));
+            } catch (RuntimeException e) {
+                return; // a warm-up is worth no error
+            }
+        }
     }
 
     private static boolean answers(Path path) {
