@@ -28,6 +28,9 @@ final class Sweeper {
     /** Three quarters of a counter's maximum: where OpenSM's PerfMgr clears it when allowed. */
     private static final int NEAR_NUMERATOR = 3, NEAR_DENOMINATOR = 4;
 
+    /** CounterSelect and CounterSelect2 bits of every PortCounters counter, and of its four data counters. */
+    private static final long ALL_SELECT = 0x3FFFF, DATA_SELECT = 0xF000;
+
     private final PortCounterReader reader;
     private final Semaphore window;
     private final boolean resetNearSaturation;
@@ -106,8 +109,11 @@ final class Sweeper {
                     : query(() -> reader.portCounters(lid, port));
             boolean reset = false;
             if (resetNearSaturation && counters != null && nearSaturation(counters, extended != null)) {
+                // only what is kept from PortCounters: on most HCAs the data counters are shared with
+                // PortCountersExtended, and clearing them would throw away 64-bit counts
+                long select = extended != null ? ALL_SELECT & ~DATA_SELECT : ALL_SELECT;
                 query(() -> {
-                    reader.resetPortCounters(lid, port, 0x3FFFF);
+                    reader.resetPortCounters(lid, port, select);
                     return null;
                 });
                 resets.incrementAndGet();
