@@ -21,7 +21,7 @@ import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 
 /**
  * The manager's ports as Prometheus metrics, written by the Prometheus Java client's text formats: every counter's
- * 64-bit total as a counter ({@code infiniband_port_<name>_total}; octets for the data counters), and the rates,
+ * 64-bit total as a counter ({@code infiniband_port_<name>_total}, see {@link #name}), and the rates,
  * utilisation, congestion ratio and reachability as gauges. Each port is labelled with its node GUID, port GUID,
  * port number, node name and LID.
  */
@@ -41,7 +41,7 @@ final class PerfMetrics {
         }
         List<MetricSnapshot> metrics = new ArrayList<>();
         for (Counter c : Counter.values()) {
-            CounterSnapshot.Builder b = CounterSnapshot.builder().name("infiniband_port_" + snake(c))
+            CounterSnapshot.Builder b = CounterSnapshot.builder().name("infiniband_port_" + name(c))
                     .help(c.label() + (c == Counter.PORT_XMIT_DATA || c == Counter.PORT_RCV_DATA ? " in octets" : "")
                             + ", a 64-bit total that never goes backwards");
             for (int i = 0; i < ports.size(); i++) {
@@ -63,8 +63,8 @@ final class PerfMetrics {
         metrics.add(gauge("infiniband_port_xmit_wait_ratio",
                 "PortXmitWait growth over PortXmitWait plus PortXmitData words growth", ports, labels,
                 PortStats::xmitWaitRatio));
-        metrics.add(gauge("infiniband_port_link_bits_per_second", "the active link's data rate", ports, labels,
-                PortStats::linkBitsPerSecond));
+        metrics.add(gauge("infiniband_port_link_bytes_per_second", "the active link's data rate in octets a second",
+                ports, labels, p -> p.linkBitsPerSecond() / 8));
         metrics.add(gauge("infiniband_port_reachable", "1 when the port's PMA answered in the last sweep", ports,
                 labels, p -> p.reachable() ? 1 : 0));
         return new MetricSnapshots(metrics);
@@ -80,9 +80,19 @@ final class PerfMetrics {
         return b.build();
     }
 
-    /** {@code PortXmitData} → {@code port_xmit_data}. */
-    private static String snake(Counter c) {
-        return c.name().toLowerCase(Locale.ROOT);
+    /**
+     * @return the metric's name after {@code infiniband_port_}: the counter's name without the {@code Port} and
+     *         {@code Counter} words promtool objects to, data in bytes ({@code PortXmitData} → {@code xmit_data_bytes})
+     */
+    static String name(Counter c) {
+        return switch (c) {
+            case SYMBOL_ERROR_COUNTER -> "symbol_errors";
+            case LINK_ERROR_RECOVERY_COUNTER -> "link_error_recoveries";
+            case PORT_XMIT_DATA, PORT_RCV_DATA -> c.name().substring(5).toLowerCase(Locale.ROOT) + "_bytes";
+            case PORT_XMIT_PKTS -> "xmit_packets";
+            case PORT_RCV_PKTS -> "rcv_packets";
+            default -> (c.name().startsWith("PORT_") ? c.name().substring(5) : c.name()).toLowerCase(Locale.ROOT);
+        };
     }
 
     /** @return the writer for a request's Accept header: OpenMetrics when asked for, else Prometheus' text format */
