@@ -13,11 +13,11 @@ import org.osgi.service.component.annotations.Reference;
 
 /**
  * The Gogo commands {@code perf:status}, {@code perf:sweep [FABRIC]}, {@code perf:top [METRIC] [N]},
- * {@code perf:errors} and {@code perf:clear}, on the manager the runtime holds.
+ * {@code perf:errors}, {@code perf:clear} and {@code perf:metrics}, on the manager the runtime holds.
  */
 @Component(service = PerfCommands.class, property = {"osgi.command.scope=perf", "osgi.command.function=status",
         "osgi.command.function=sweep", "osgi.command.function=top", "osgi.command.function=errors",
-        "osgi.command.function=clear"})
+        "osgi.command.function=clear", "osgi.command.function=metrics"})
 public final class PerfCommands {
 
     private final PerfManager manager;
@@ -79,6 +79,13 @@ public final class PerfCommands {
     /** @return the rules broken in the last sweep */
     public String errors() {
         return PerfReport.events(manager.events());
+    }
+
+    /** @return every port in Prometheus' text format, as a scrape of {@code /metrics} would get it */
+    public String metrics() throws java.io.IOException {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        PerfMetrics.write(manager.ports(), PerfMetrics.writer(null), out);
+        return out.toString(java.nio.charset.StandardCharsets.UTF_8);
     }
 
     /** Forgets totals and history (not the hardware counters). */

@@ -81,8 +81,13 @@ public final class PerfManagerImpl implements PerfManager {
         this(counters, config.historyDepth(), rules(config));
     }
 
+    /** For benchmarks: a manager with no thresholds (every error counts) and no rate rules. */
+    public PerfManagerImpl(PortCountersService counters, int historyDepth) {
+        this(counters, historyDepth, Rules.NONE);
+    }
+
     /** For tests and tools: a manager with these rules. */
-    public PerfManagerImpl(PortCountersService counters, int historyDepth, Rules rules) {
+    PerfManagerImpl(PortCountersService counters, int historyDepth, Rules rules) {
         this.counters = counters;
         this.depth = historyDepth;
         this.rules = rules;
