@@ -28,9 +28,9 @@ import org.junit.jupiter.api.Timeout;
  * {@code ./infiniscope perf --json} on ibsim (ft2-16, OpenSM up from h00001, the tools at h00002) after
  * {@code PerformanceSet} injections, against Debian's {@code perfquery} on every port it read: each error counter
  * exactly as {@code perfquery LID PORT} prints it, and the data counters as {@code perfquery -x LID PORT} prints them
- * (ours count octets, perfquery words of 4). ibsim counts every MAD it forwards as traffic, so the data counters of
- * ports on the way of the sweep's MADs move while it runs: perfquery -x is read before and after our sweep, ours
- * must lie between the two, and be exactly equal where nothing moved.
+ * (ours count octets, perfquery words of 4). ibsim counts every MAD as traffic on the ports it crosses, perfquery's
+ * own reads included, so the data counters move while the tools run: perfquery -x is read before and after our
+ * sweep, and ours must lie between the two.
  */
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 class PerfLabIT {
@@ -143,7 +143,6 @@ class PerfLabIT {
                 List.of(BuiltLauncher.script(), "perf", "--fabric", "ibsim:" + ibsim.socket() + "@" + NODE, "--json"),
                 Map.of("INFINISCOPE_STATE", BuiltLauncher.state()), "ours");
         assertEquals(0, second.status(), second.err());
-        int exact = 0;
         int injected = 0;
         for (Ours p : parse(second.text())) {
             String where = p.node() + " (LID " + p.lid() + " port " + p.port() + ")";
@@ -155,22 +154,15 @@ class PerfLabIT {
             }
             Map<String, Long> after = perfquery("-x", Integer.toString(p.lid()), Integer.toString(p.port()));
             Map<String, Long> was = before.get(p.lid() + ":" + p.port());
-            boolean still = true;
             for (String counter : DATA) {
                 long ours = p.totals().get(counter) / (counter.endsWith("Data") ? 4 : 1);
                 long low = was.get(counter);
                 long high = after.get(counter);
                 assertTrue(low <= ours && ours <= high, where + " " + counter + ": ours " + ours
                         + ", perfquery -x before " + low + " and after " + high);
-                still &= low == high;
-            }
-            if (still) {
-                exact++;
             }
         }
         assertEquals(5, injected, "the five injected counters");
-        assertTrue(exact >= 8,
-                exact + " ports whose data counters did not move: there they are exactly perfquery -x's");
     }
 
     private static List<Ours> parse(String json) {
