@@ -37,9 +37,9 @@ SOCK="infiniscope-bench-$$"
 IBSIM_PID=
 SM_PID=
 cleanup() {
-  [ -n "$SM_PID" ] && kill "$SM_PID" 2>/dev/null && wait "$SM_PID" 2>/dev/null
+  [ -n "$SM_PID" ] && kill "$SM_PID" 2>/dev/null && wait "$SM_PID" 2>/dev/null || true
   exec 3>&- 2>/dev/null || true
-  [ -n "$IBSIM_PID" ] && kill "$IBSIM_PID" 2>/dev/null && wait "$IBSIM_PID" 2>/dev/null
+  [ -n "$IBSIM_PID" ] && kill "$IBSIM_PID" 2>/dev/null && wait "$IBSIM_PID" 2>/dev/null || true
   rm -f "$SCRATCH/console"
 }
 trap cleanup EXIT

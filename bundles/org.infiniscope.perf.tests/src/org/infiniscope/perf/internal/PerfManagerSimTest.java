@@ -168,6 +168,21 @@ class PerfManagerSimTest {
     }
 
     @Test
+    void aSwitchWhoseSummedErrorsDidNotMoveIsReadWithOneQueryAPort() throws Exception {
+        // 5 ClassPortInfo, 2 switch sums, then PortCountersExtended and PortCounters of each of the 8 ports
+        assertEquals(5 + 2 + 8 * 2, manager.sweep(transport, snapshot, FAST).queries());
+        // the sums did not move: the 5 switch ports are read with PortCountersExtended alone
+        assertEquals(2 + 3 * 2 + 5, manager.sweep(transport, snapshot, FAST).queries());
+        fabric.faults().setCounter("sw2", 1, PortCounter.PORT_RCV_SWITCH_RELAY_ERRORS, 9);
+        assertEquals(2 + 3 * 2 + 2 + 3 * 2, manager.sweep(transport, snapshot, FAST).queries(), "sw2's ports again");
+        assertEquals(9, port(SW2, 1).total(Counter.PORT_RCV_SWITCH_RELAY_ERRORS));
+        assertEquals(9, port(SW2, 1).delta(Counter.PORT_RCV_SWITCH_RELAY_ERRORS));
+        manager.sweep(transport, snapshot, FAST);
+        assertEquals(9, port(SW2, 1).total(Counter.PORT_RCV_SWITCH_RELAY_ERRORS), "kept while not read again");
+        assertEquals(0, port(SW2, 1).delta(Counter.PORT_RCV_SWITCH_RELAY_ERRORS));
+    }
+
+    @Test
     void aNodeThatStopsAnsweringIsMarkedUnreachableAndTheSweepGoesOn() throws Exception {
         manager.sweep(transport, snapshot, FAST);
         fabric.faults().dropRate("h3", 1, 100);

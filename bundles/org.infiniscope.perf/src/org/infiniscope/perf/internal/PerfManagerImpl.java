@@ -71,6 +71,7 @@ public final class PerfManagerImpl implements PerfManager {
     private final List<PerfListener> listeners = new CopyOnWriteArrayList<>();
     private final ReentrantLock sweeping = new ReentrantLock();
     private final Map<Long, Capabilities> capabilities = new ConcurrentHashMap<>();
+    private final Map<Long, PerfCounters<PortCounter>> sums = new ConcurrentHashMap<>();
     private final Map<PortKey, PortRecord> records = new HashMap<>();
     private volatile Map<PortKey, PortStats> stats = Map.of();
     private volatile List<PerfEvent> events = List.of();
@@ -133,7 +134,10 @@ public final class PerfManagerImpl implements PerfManager {
             long t0 = System.nanoTime();
             Map<Long, List<Target>> targets = Targets.of(fabric);
             Sweeper sweeper = new Sweeper(counters.over(transport, options.timeout()), options.inFlight(),
-                    options.resetNearSaturation(), capabilities);
+                    options.resetNearSaturation(), capabilities, sums, key -> {
+                        PortRecord r = records.get(key);
+                        return r != null && r.hasErrors();
+                    });
             List<Long> unreachable = new ArrayList<>();
             List<Reading> readings = sweeper.run(targets, unreachable);
             long now = System.nanoTime();
@@ -269,6 +273,7 @@ public final class PerfManagerImpl implements PerfManager {
         try {
             records.clear();
             capabilities.clear();
+            sums.clear();
             stats = Map.of();
             events = List.of();
             last = null;

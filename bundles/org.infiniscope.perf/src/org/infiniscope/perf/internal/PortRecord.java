@@ -78,6 +78,11 @@ final class PortRecord {
         lastRaw[counter.ordinal()] = 0;
     }
 
+    /** @return whether the error counters were read at least once */
+    boolean hasErrors() {
+        return read[Counter.SYMBOL_ERROR_COUNTER.ordinal()];
+    }
+
     /** @return the last raw reading of a counter */
     long raw(Counter counter) {
         return lastRaw[counter.ordinal()];

@@ -11,17 +11,25 @@ import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
 
 import org.infiniscope.diag.counters.CounterQueryException;
 import org.infiniscope.diag.counters.PortCounterReader;
 import org.infiniscope.mad.perf.ExtendedPortCounter;
 import org.infiniscope.mad.perf.PerfCounters;
 import org.infiniscope.mad.perf.PortCounter;
+import org.infiniscope.perf.PortKey;
 
 /**
  * One sweep's queries: each node's ClassPortInfo (once, then remembered), then every port's counters, with at most
  * {@code inFlight} queries waiting for an answer at once. Each query blocks a virtual thread; the semaphore is the
  * window. A node whose ClassPortInfo gets no answer is unreachable and its ports are not asked.
+ * <p>
+ * A switch whose agent sums PortCounters over its ports (AllPortSelect) and whose data counters come from
+ * PortCountersExtended is asked for that sum first, as ibqueryerrors does: when the sum of every error counter and
+ * PortXmitWait is what it was at the last sweep, nothing saturated and every port was read before, no error counter
+ * of any port moved (they only grow, or are reset to 0, which lowers the sum), so its ports' PortCounters are not read
+ * again: one query a port instead of two.
  */
 final class Sweeper {
 
@@ -35,15 +43,24 @@ final class Sweeper {
     private final Semaphore window;
     private final boolean resetNearSaturation;
     private final Map<Long, Capabilities> capabilities;
+    private final Map<Long, PerfCounters<PortCounter>> sums;
+    private final Predicate<PortKey> known;
     private final AtomicLong queries = new AtomicLong();
     private final AtomicInteger resets = new AtomicInteger();
 
-    /** @param capabilities what each node's PMA said before; filled in as nodes answer */
-    Sweeper(PortCounterReader reader, int inFlight, boolean resetNearSaturation, Map<Long, Capabilities> capabilities) {
+    /**
+     * @param capabilities what each node's PMA said before; filled in as nodes answer
+     * @param sums each switch's PortCounters summed over its ports at the last sweep; updated
+     * @param known whether a port was read before
+     */
+    Sweeper(PortCounterReader reader, int inFlight, boolean resetNearSaturation, Map<Long, Capabilities> capabilities,
+            Map<Long, PerfCounters<PortCounter>> sums, Predicate<PortKey> known) {
         this.reader = reader;
         this.window = new Semaphore(inFlight);
         this.resetNearSaturation = resetNearSaturation;
         this.capabilities = capabilities;
+        this.sums = sums;
+        this.known = known;
     }
 
     long queries() {
@@ -78,14 +95,29 @@ final class Sweeper {
                 }
             }
             await(asked);
+            Map<Long, Boolean> unchanged = new ConcurrentHashMap<>();
+            List<Future<?>> summed = new ArrayList<>();
+            for (Map.Entry<Long, List<Target>> node : targets.entrySet()) {
+                Capabilities caps = capabilities.get(node.getKey());
+                if (caps != null && caps.sumsErrors()) {
+                    summed.add(threads.submit(() -> {
+                        if (sumUnchanged(node.getKey(), node.getValue())) {
+                            unchanged.put(node.getKey(), true);
+                        }
+                        return null;
+                    }));
+                }
+            }
+            await(summed);
             List<Future<Reading>> reads = new ArrayList<>();
             for (Map.Entry<Long, List<Target>> node : targets.entrySet()) {
                 Capabilities caps = capabilities.get(node.getKey());
                 if (caps == null) {
                     continue;
                 }
+                boolean errorsToo = !unchanged.containsKey(node.getKey());
                 for (Target target : node.getValue()) {
-                    reads.add(threads.submit(() -> read(target, caps)));
+                    reads.add(threads.submit(() -> read(target, caps, errorsToo)));
                 }
             }
             List<Reading> readings = new ArrayList<>(reads.size());
@@ -97,14 +129,37 @@ final class Sweeper {
         }
     }
 
-    private Reading read(Target t, Capabilities caps) throws InterruptedException {
+    /** @return whether a switch's summed PortCounters are what they were, with every port read before */
+    private boolean sumUnchanged(long guid, List<Target> ports) throws InterruptedException {
+        Target first = ports.get(0);
+        PerfCounters<PortCounter> sum;
+        try {
+            sum = query(() -> reader.portCounters(first.lid(), PerfCounters.ALL_PORTS));
+        } catch (CounterQueryException e) {
+            return false; // the ports' own queries will tell
+        }
+        PerfCounters<PortCounter> before = sums.put(guid, sum);
+        if (before == null || !sum.saturated().isEmpty()) {
+            return false;
+        }
+        for (PortCounter c : PortCounter.values()) {
+            boolean data = c.ordinal() >= PortCounter.PORT_XMIT_DATA.ordinal()
+                    && c.ordinal() <= PortCounter.PORT_RCV_PKTS.ordinal();
+            if (!data && before.find(c).orElse(-1) != sum.find(c).orElse(-2)) {
+                return false;
+            }
+        }
+        return ports.stream().allMatch(t -> known.test(t.key()));
+    }
+
+    private Reading read(Target t, Capabilities caps, boolean errorsToo) throws InterruptedException {
         int lid = t.lid();
         int port = t.key().port();
         try {
             PerfCounters<ExtendedPortCounter> extended = caps.variant() == null
                     ? null
                     : query(() -> reader.portCountersExtended(lid, port, caps.variant()));
-            PerfCounters<PortCounter> counters = caps.extendedOnly()
+            PerfCounters<PortCounter> counters = caps.extendedOnly() || !errorsToo
                     ? null
                     : query(() -> reader.portCounters(lid, port));
             boolean reset = false;
