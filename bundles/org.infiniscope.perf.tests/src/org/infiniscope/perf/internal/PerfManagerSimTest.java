@@ -183,6 +183,33 @@ class PerfManagerSimTest {
     }
 
     @Test
+    void thePollerSweepsOnItsSchedule() throws Exception {
+        PerfTool tool = new PerfTool((String) null, Services.get(Discovery.class), manager);
+        tool.provide(new org.infiniscope.mad.transport.ChannelProvider() {
+            @Override
+            public boolean handles(String spec) {
+                return spec.equals("test");
+            }
+
+            @Override
+            public org.infiniscope.mad.transport.MadChannel open(String spec) {
+                return fabric.openChannel(fabric.attachPoint("h2", 1));
+            }
+        }, 1);
+        PerfPoller poller = new PerfPoller(tool, manager, "test", Duration.ofMillis(50), FAST);
+        try {
+            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            while (manager.history(new PortKey(H1, 1)).size() < 3) {
+                assertTrue(System.nanoTime() < deadline, "three polls within 20 s");
+                java.util.concurrent.locks.LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
+            }
+        } finally {
+            poller.stop();
+        }
+        assertEquals(8, manager.ports().size());
+    }
+
+    @Test
     void aNodeThatStopsAnsweringIsMarkedUnreachableAndTheSweepGoesOn() throws Exception {
         manager.sweep(transport, snapshot, FAST);
         fabric.faults().dropRate("h3", 1, 100);
