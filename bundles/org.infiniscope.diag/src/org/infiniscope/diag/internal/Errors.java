@@ -1,5 +1,6 @@
 package org.infiniscope.diag.internal;
 
+import org.infiniscope.diag.counters.Thresholds;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,5 +1,6 @@
 package org.infiniscope.diag.internal;
 
+import org.infiniscope.diag.counters.Thresholds;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

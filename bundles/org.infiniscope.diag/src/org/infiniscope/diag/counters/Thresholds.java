@@ -1,4 +1,4 @@
-package org.infiniscope.diag.internal;
+package org.infiniscope.diag.counters;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -20,38 +20,38 @@ import java.util.Map;
  *        it
  * @param warnings what the file had that was ignored, one line each
  */
-record Thresholds(Map<String, Long> values, String text, List<String> warnings) {
+public record Thresholds(Map<String, Long> values, String text, List<String> warnings) {
 
     /** The file ibqueryerrors reads when none is given. */
-    static final Path DEFAULT_FILE = Path.of("/etc/infiniband-diags/error_thresholds");
+    public static final Path DEFAULT_FILE = Path.of("/etc/infiniband-diags/error_thresholds");
 
     /** The error counters a threshold may name, PortXmitWait included. */
-    static final List<String> COUNTERS = List.of("SymbolErrorCounter", "LinkErrorRecoveryCounter", "LinkDownedCounter",
-            "PortRcvErrors", "PortRcvRemotePhysicalErrors", "PortRcvSwitchRelayErrors", "PortXmitDiscards",
-            "PortXmitConstraintErrors", "PortRcvConstraintErrors", "LocalLinkIntegrityErrors",
+    public static final List<String> COUNTERS = List.of("SymbolErrorCounter", "LinkErrorRecoveryCounter",
+            "LinkDownedCounter", "PortRcvErrors", "PortRcvRemotePhysicalErrors", "PortRcvSwitchRelayErrors",
+            "PortXmitDiscards", "PortXmitConstraintErrors", "PortRcvConstraintErrors", "LocalLinkIntegrityErrors",
             "ExcessiveBufferOverrunErrors", "VL15Dropped", "PortXmitWait");
 
     /** No file: every threshold 0, and the summary line ibqueryerrors prints without one. */
-    static final Thresholds NONE = new Thresholds(Map.of(), "Thresholds: ", List.of());
+    public static final Thresholds NONE = new Thresholds(Map.of(), "Thresholds: ", List.of());
 
     /** Copies. */
-    Thresholds {
+    public Thresholds {
         values = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(values));
         warnings = List.copyOf(warnings);
     }
 
     /** @return the threshold of a counter, 0 when none is set */
-    long of(String counter) {
+    public long of(String counter) {
         return values.getOrDefault(counter, 0L);
     }
 
     /** Reads a threshold file. */
-    static Thresholds read(Path file) throws IOException {
+    public static Thresholds read(Path file) throws IOException {
         return parse(Files.readString(file, StandardCharsets.ISO_8859_1), file.toString());
     }
 
     /** Parses a threshold file's text; {@code name} names it in warnings. */
-    static Thresholds parse(String content, String name) {
+    public static Thresholds parse(String content, String name) {
         Map<String, Long> values = new LinkedHashMap<>();
         StringBuilder text = new StringBuilder("Thresholds: ");
         List<String> warnings = new ArrayList<>();
@@ -79,7 +79,7 @@ record Thresholds(Map<String, Long> values, String text, List<String> warnings) 
     }
 
     /** C's {@code strtoul(text, NULL, 0)}: leading blanks, an optional sign, then the longest valid prefix. */
-    static long strtoul(String text) {
+    public static long strtoul(String text) {
         int i = 0;
         while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
             i++;

@@ -1,0 +1,223 @@
+package org.infiniscope.perf.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+
+import org.infiniscope.diag.counters.PortCounterReader;
+import org.infiniscope.diag.counters.PortCountersService;
+import org.infiniscope.discovery.Discovery;
+import org.infiniscope.discovery.FabricSnapshot;
+import org.infiniscope.discovery.SweepOptions;
+import org.infiniscope.mad.perf.PortCounter;
+import org.infiniscope.mad.transport.MadTransport;
+import org.infiniscope.mad.transport.MadTransports;
+import org.infiniscope.mad.transport.TransportConfig;
+import org.infiniscope.perf.Counter;
+import org.infiniscope.perf.Metric;
+import org.infiniscope.perf.PerfEvent;
+import org.infiniscope.perf.PollOptions;
+import org.infiniscope.perf.PortKey;
+import org.infiniscope.perf.PortStats;
+import org.infiniscope.perf.SweepSummary;
+import org.infiniscope.sim.SimFabric;
+import org.infiniscope.sim.VirtualClock;
+import org.infiniscope.topology.Link;
+import org.infiniscope.topology.Node;
+import org.infiniscope.topology.NodeType;
+import org.infiniscope.topology.Topology;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The manager against the embedded simulator, on a virtual clock: {@code h1 - sw1 - sw2 - h2}, {@code h3} on sw2
+ * port 3. The manager is attached at h1.
+ */
+class PerfManagerSimTest {
+
+    private static final long H1 = 0x100, H2 = 0x200, H3 = 0x300, SW1 = 0x1000, SW2 = 0x2000;
+    private static final PollOptions FAST = new PollOptions(16, Duration.ofMillis(200), false);
+
+    private final VirtualClock clock = new VirtualClock();
+    private SimFabric fabric;
+    private SimLids lids;
+    private MadTransport transport;
+    private PortCountersService counters;
+    private FabricSnapshot snapshot;
+    private PerfManagerImpl manager;
+
+    @BeforeEach
+    void subnetUp() throws Exception {
+        fabric = SimFabric
+                .of(new Topology(List.of(ca("h1", H1), ca("h2", H2), ca("h3", H3), sw("sw1", SW1), sw("sw2", SW2)),
+                        List.of(Link.of("h1", 1, "sw1", 1), Link.of("sw1", 2, "sw2", 2), Link.of("sw2", 1, "h2", 1),
+                                Link.of("sw2", 3, "h3", 1)),
+                        Topology.DEFAULT_WIDTH, Topology.DEFAULT_SPEED, 0), clock);
+        lids = new SimLids(fabric, fabric.attachPoint("h1", 1)).configure();
+        transport = MadTransports.over(fabric.openChannel(fabric.attachPoint("h1", 1)), new TransportConfig(16, 16));
+        snapshot = Services.get(Discovery.class).sweep(transport, new SweepOptions(16, Duration.ofMillis(500), 2));
+        counters = Services.get(PortCountersService.class);
+        manager = new PerfManagerImpl(counters, 10, Rules.NONE);
+    }
+
+    @AfterEach
+    void close() throws IOException {
+        transport.close();
+    }
+
+    private static Node ca(String name, long guid) {
+        return new Node(NodeType.CA, name, 1, guid, guid, List.of(0L, guid + 1), 0x02c9, 0x1017);
+    }
+
+    private static Node sw(String name, long guid) {
+        return new Node(NodeType.SWITCH, name, 4, guid, guid, List.of(guid), 0x02c9, 0xcf08);
+    }
+
+    private PortStats port(long guid, int port) {
+        return manager.port(new PortKey(guid, port))
+                .orElseThrow(() -> new AssertionError("no port " + guid + ":" + port));
+    }
+
+    @Test
+    void everyLinkedPortIsReadAndTheFirstSweepReportsWhatThePmaHolds() throws Exception {
+        fabric.faults().setCounter("sw2", 3, PortCounter.SYMBOL_ERROR_COUNTER, 17);
+        fabric.faults().setCounter("h2", 1, PortCounter.PORT_RCV_ERRORS, 4);
+        SweepSummary summary = manager.sweep(transport, snapshot, FAST);
+        assertEquals(5, summary.nodes());
+        assertEquals(8, summary.ports(), "3 CA ports, sw1 ports 1-2, sw2 ports 1-3");
+        assertTrue(summary.unreachable().isEmpty(), summary.toString());
+        assertEquals(17, port(SW2, 3).total(Counter.SYMBOL_ERROR_COUNTER));
+        assertEquals(4, port(H2, 1).total(Counter.PORT_RCV_ERRORS));
+        assertEquals(lids.lid("sw2"), port(SW2, 3).lid());
+        assertEquals(new PortKey(H3, 1), port(SW2, 3).peer());
+        assertTrue(port(H1, 1).extended(), "the simulated PMA has PortCountersExtended");
+        List<String> rules = manager.events().stream().map(PerfEvent::rule).sorted().toList();
+        assertEquals(List.of("PortRcvErrors=0", "SymbolErrorCounter=0"), rules);
+    }
+
+    @Test
+    void countersMatchTheTrafficSent() throws Exception {
+        manager.sweep(transport, snapshot, FAST);
+        double rate = 100e6;
+        fabric.traffic().start("h2", "h3", rate);
+        clock.advance(Duration.ofSeconds(10));
+        manager.sweep(transport, snapshot, FAST);
+        long payload = (long) (rate * 10);
+        int mtu = 256 << snapshot.node(H2).orElseThrow().port(1).orElseThrow().neighborMtu() - 1;
+        long flowPackets = payload / mtu;
+        long flowWords = (payload + flowPackets * 24) / 4; // LRH, BTH and ICRC around each packet
+        // the PMA queries are packets too: a MAD is LRH 8 + BTH 12 + DETH 8 + 256 + ICRC 4 bytes on the wire
+        for (PortStats p : List.of(port(H2, 1), port(SW2, 3))) {
+            long mads = p.delta(Counter.PORT_XMIT_PKTS) - flowPackets;
+            assertTrue(mads >= 0 && mads <= 6, p.key() + ": " + mads + " MADs besides the flow's packets");
+            assertEquals((flowWords + mads * 72) * 4, p.delta(Counter.PORT_XMIT_DATA), p.key() + " sent");
+        }
+        for (PortStats p : List.of(port(H3, 1), port(SW2, 1))) {
+            long mads = p.delta(Counter.PORT_RCV_PKTS) - flowPackets;
+            assertTrue(mads >= 0 && mads <= 6, p.key() + ": " + mads + " MADs besides the flow's packets");
+            assertEquals((flowWords + mads * 72) * 4, p.delta(Counter.PORT_RCV_DATA), p.key() + " received");
+        }
+        PortStats sender = port(H2, 1);
+        assertTrue(port(SW1, 2).delta(Counter.PORT_XMIT_DATA) < flowWords, "sw1 is off the flow's path");
+        assertTrue(sender.xmitBytesPerSecond() > 0);
+        assertEquals(List.of(new PortKey(H2, 1), new PortKey(SW2, 3)),
+                manager.top(Metric.XMIT_BYTES, 2).stream().map(PortStats::key).sorted().toList(),
+                "the two ports that send the flow");
+    }
+
+    @Test
+    void saturationAndResetsByOthersNeverMakeATotalGoBackwardsOrJump() throws Exception {
+        fabric.faults().setCounter("sw2", 3, PortCounter.SYMBOL_ERROR_COUNTER, 0xFFF0);
+        manager.sweep(transport, snapshot, FAST);
+        assertEquals(0xFFF0, port(SW2, 3).total(Counter.SYMBOL_ERROR_COUNTER));
+        fabric.faults().setCounter("sw2", 3, PortCounter.SYMBOL_ERROR_COUNTER, 0xFFFF);
+        manager.sweep(transport, snapshot, FAST);
+        assertEquals(0xFFFF, port(SW2, 3).total(Counter.SYMBOL_ERROR_COUNTER));
+        assertEquals(List.of(Counter.SYMBOL_ERROR_COUNTER), port(SW2, 3).saturated());
+        manager.sweep(transport, snapshot, FAST);
+        assertEquals(0xFFFF, port(SW2, 3).total(Counter.SYMBOL_ERROR_COUNTER), "saturated: no growth, no jump");
+
+        // someone else clears the counters with a PMA Set (as perfquery -R does), then two errors are counted
+        PortCounterReader other = counters.over(transport, Duration.ofMillis(200));
+        other.resetPortCounters(lids.lid("sw2"), 3, 0xFFFF);
+        fabric.faults().setCounter("sw2", 3, PortCounter.SYMBOL_ERROR_COUNTER, 2);
+        manager.sweep(transport, snapshot, FAST);
+        PortStats after = port(SW2, 3);
+        assertEquals(0xFFFF + 2, after.total(Counter.SYMBOL_ERROR_COUNTER));
+        assertEquals(2, after.delta(Counter.SYMBOL_ERROR_COUNTER));
+        assertTrue(after.resetsSeen() >= 1);
+    }
+
+    @Test
+    void theManagerClearsNearSaturationOnlyWhenAllowed() throws Exception {
+        fabric.faults().setCounter("h3", 1, PortCounter.PORT_RCV_ERRORS, 0xF000);
+        manager.sweep(transport, snapshot, FAST);
+        assertEquals(0xF000, fabric.faults().counter("h3", 1, PortCounter.PORT_RCV_ERRORS), "never reset unasked");
+        SweepSummary s = manager.sweep(transport, snapshot, new PollOptions(16, Duration.ofMillis(200), true));
+        assertEquals(1, s.resets());
+        assertEquals(0, fabric.faults().counter("h3", 1, PortCounter.PORT_RCV_ERRORS));
+        fabric.faults().setCounter("h3", 1, PortCounter.PORT_RCV_ERRORS, 5);
+        manager.sweep(transport, snapshot, FAST);
+        assertEquals(0xF000 + 5, port(H3, 1).total(Counter.PORT_RCV_ERRORS));
+        assertEquals(0, port(H3, 1).resetsSeen());
+    }
+
+    @Test
+    void aSwitchWhoseSummedErrorsDidNotMoveIsReadWithOneQueryAPort() throws Exception {
+        // 5 ClassPortInfo, 2 switch sums, then PortCountersExtended and PortCounters of each of the 8 ports
+        assertEquals(5 + 2 + 8 * 2, manager.sweep(transport, snapshot, FAST).queries());
+        // the sums did not move: the 5 switch ports are read with PortCountersExtended alone
+        assertEquals(2 + 3 * 2 + 5, manager.sweep(transport, snapshot, FAST).queries());
+        fabric.faults().setCounter("sw2", 1, PortCounter.PORT_RCV_SWITCH_RELAY_ERRORS, 9);
+        assertEquals(2 + 3 * 2 + 2 + 3 * 2, manager.sweep(transport, snapshot, FAST).queries(), "sw2's ports again");
+        assertEquals(9, port(SW2, 1).total(Counter.PORT_RCV_SWITCH_RELAY_ERRORS));
+        assertEquals(9, port(SW2, 1).delta(Counter.PORT_RCV_SWITCH_RELAY_ERRORS));
+        manager.sweep(transport, snapshot, FAST);
+        assertEquals(9, port(SW2, 1).total(Counter.PORT_RCV_SWITCH_RELAY_ERRORS), "kept while not read again");
+        assertEquals(0, port(SW2, 1).delta(Counter.PORT_RCV_SWITCH_RELAY_ERRORS));
+    }
+
+    @Test
+    void thePollerSweepsOnItsSchedule() throws Exception {
+        PerfTool tool = new PerfTool((String) null, Services.get(Discovery.class), manager);
+        tool.provide(new org.infiniscope.mad.transport.ChannelProvider() {
+            @Override
+            public boolean handles(String spec) {
+                return spec.equals("test");
+            }
+
+            @Override
+            public org.infiniscope.mad.transport.MadChannel open(String spec) {
+                return fabric.openChannel(fabric.attachPoint("h2", 1));
+            }
+        }, 1);
+        PerfPoller poller = new PerfPoller(tool, manager, "test", Duration.ofMillis(50), FAST);
+        try {
+            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            while (manager.history(new PortKey(H1, 1)).size() < 3) {
+                assertTrue(System.nanoTime() < deadline, "three polls within 20 s");
+                java.util.concurrent.locks.LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
+            }
+        } finally {
+            poller.stop();
+        }
+        assertEquals(8, manager.ports().size());
+    }
+
+    @Test
+    void aNodeThatStopsAnsweringIsMarkedUnreachableAndTheSweepGoesOn() throws Exception {
+        manager.sweep(transport, snapshot, FAST);
+        fabric.faults().dropRate("h3", 1, 100);
+        fabric.faults().setCounter("h2", 1, PortCounter.LINK_DOWNED_COUNTER, 1);
+        SweepSummary s = manager.sweep(transport, snapshot, FAST);
+        assertEquals(List.of("h3"), s.unreachable());
+        assertFalse(port(H3, 1).reachable());
+        assertTrue(port(H2, 1).reachable());
+        assertEquals(1, port(H2, 1).total(Counter.LINK_DOWNED_COUNTER), "the rest of the fabric was read");
+    }
+}

@@ -1,0 +1,87 @@
+package org.infiniscope.perf.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.infiniscope.perf.Counter;
+import org.infiniscope.perf.PortKey;
+import org.infiniscope.perf.PortStats;
+import org.infiniscope.perf.Sample;
+import org.junit.jupiter.api.Test;
+
+/** 64-bit totals from counters that saturate and that others reset; the history ring. */
+class PortRecordTest {
+
+    private static final long MAX32 = 0xFFFF_FFFFL;
+    private static final Target TARGET = new Target(new PortKey(0x10, 1), "n", false, 0x11, 5, 8e9, null);
+
+    private final PortRecord record = new PortRecord(3);
+    private long nanos = 1;
+
+    private PortStats read(Counter counter, long raw, long max, int scale) {
+        record.begin(nanos += 1_000_000_000L);
+        record.take(counter, raw, max, scale);
+        record.sample(nanos / 1_000_000);
+        return record.stats(TARGET.key(), TARGET);
+    }
+
+    @Test
+    void theFirstReadingIsTheTotalAndLaterOnesAddTheirGrowth() {
+        assertEquals(400, read(Counter.PORT_XMIT_DATA, 100, MAX32, 4).total(Counter.PORT_XMIT_DATA));
+        PortStats s = read(Counter.PORT_XMIT_DATA, 350, MAX32, 4);
+        assertEquals(1400, s.total(Counter.PORT_XMIT_DATA));
+        assertEquals(1000, s.delta(Counter.PORT_XMIT_DATA));
+        assertEquals(1000.0, s.xmitBytesPerSecond(), 1e-9);
+        assertEquals(1000.0 * 8 * 100 / 8e9, s.utilisation(), 1e-12);
+    }
+
+    @Test
+    void aSaturatedCounterHoldsItsTotalAndIsFlagged() {
+        read(Counter.SYMBOL_ERROR_COUNTER, 65_000, 0xFFFF, 1);
+        PortStats at = read(Counter.SYMBOL_ERROR_COUNTER, 0xFFFF, 0xFFFF, 1);
+        assertEquals(0xFFFF, at.total(Counter.SYMBOL_ERROR_COUNTER));
+        assertEquals(List.of(Counter.SYMBOL_ERROR_COUNTER), at.saturated());
+        PortStats still = read(Counter.SYMBOL_ERROR_COUNTER, 0xFFFF, 0xFFFF, 1);
+        assertEquals(0xFFFF, still.total(Counter.SYMBOL_ERROR_COUNTER), "no jump while it stays saturated");
+        assertEquals(0, still.delta(Counter.SYMBOL_ERROR_COUNTER));
+    }
+
+    @Test
+    void aResetBySomeoneElseNeverMakesTheTotalGoBackwardsOrJump() {
+        read(Counter.PORT_RCV_PKTS, MAX32 - 10, MAX32, 1);
+        PortStats after = read(Counter.PORT_RCV_PKTS, 7, MAX32, 1);
+        assertEquals(MAX32 - 10 + 7, after.total(Counter.PORT_RCV_PKTS), "it counted 7 since the reset: no wrap");
+        assertEquals(1, after.resetsSeen());
+        PortStats next = read(Counter.PORT_RCV_PKTS, 9, MAX32, 1);
+        assertEquals(MAX32 - 10 + 9, next.total(Counter.PORT_RCV_PKTS));
+    }
+
+    @Test
+    void ourOwnResetCountsFromZero() {
+        read(Counter.PORT_RCV_ERRORS, 50_000, 0xFFFF, 1);
+        record.clearedByUs(Counter.PORT_RCV_ERRORS);
+        PortStats s = read(Counter.PORT_RCV_ERRORS, 3, 0xFFFF, 1);
+        assertEquals(50_003, s.total(Counter.PORT_RCV_ERRORS));
+        assertEquals(0, s.resetsSeen(), "a reset we made is no one else's");
+    }
+
+    @Test
+    void sixtyFourBitCountersCompareUnsigned() {
+        read(Counter.PORT_XMIT_PKTS, Long.MAX_VALUE - 1, -1, 1);
+        PortStats s = read(Counter.PORT_XMIT_PKTS, Long.MAX_VALUE + 5, -1, 1);
+        assertEquals(6, s.delta(Counter.PORT_XMIT_PKTS));
+        assertTrue(s.saturated().isEmpty());
+    }
+
+    @Test
+    void theHistoryKeepsTheLastDepthReadingsOldestFirst() {
+        for (int i = 1; i <= 5; i++) {
+            read(Counter.PORT_XMIT_WAIT, i * 10, MAX32, 1);
+        }
+        List<Sample> history = record.history();
+        assertEquals(3, history.size());
+        assertEquals(List.of(30L, 40L, 50L), history.stream().map(Sample::xmitWait).toList());
+    }
+}

@@ -1,0 +1,297 @@
+package org.infiniscope.perf.internal;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.locks.ReentrantLock;
+
+import org.infiniscope.diag.counters.PortCountersService;
+import org.infiniscope.diag.counters.Thresholds;
+import org.infiniscope.discovery.DiscoveredNode;
+import org.infiniscope.discovery.FabricSnapshot;
+import org.infiniscope.mad.perf.ExtendedPortCounter;
+import org.infiniscope.mad.perf.PerfCounter;
+import org.infiniscope.mad.perf.PerfCounters;
+import org.infiniscope.mad.perf.PortCounter;
+import org.infiniscope.mad.transport.MadTransport;
+import org.infiniscope.perf.Counter;
+import org.infiniscope.perf.Metric;
+import org.infiniscope.perf.PerfEvent;
+import org.infiniscope.perf.PerfListener;
+import org.infiniscope.perf.PerfManager;
+import org.infiniscope.perf.PollOptions;
+import org.infiniscope.perf.PortKey;
+import org.infiniscope.perf.PortStats;
+import org.infiniscope.perf.Sample;
+import org.infiniscope.perf.SweepSummary;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.Designate;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The {@link PerfManager}: totals, rates and history in memory, rules checked after each sweep. */
+@Component(service = PerfManager.class, configurationPid = "org.infiniscope.perf")
+@Designate(ocd = PerfManagerImpl.Config.class)
+public final class PerfManagerImpl implements PerfManager {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PerfManagerImpl.class);
+
+    /** The performance manager's settings. */
+    @ObjectClassDefinition(name = "Infiniscope performance manager")
+    public @interface Config {
+        @AttributeDefinition(description = "readings kept per port")
+        int historyDepth() default 120;
+
+        @AttributeDefinition(description = "ibqueryerrors' threshold file (NAME=VALUE lines); empty: every error counts")
+        String thresholdFile() default "";
+
+        @AttributeDefinition(description = "rate rules, such as utilisation>90 or congestion>0.1")
+        String[] rateRules() default {};
+    }
+
+    private final PortCountersService counters;
+    private final int depth;
+    private final Rules rules;
+    private final List<PerfListener> listeners = new CopyOnWriteArrayList<>();
+    private final ReentrantLock sweeping = new ReentrantLock();
+    private final Map<Long, Capabilities> capabilities = new ConcurrentHashMap<>();
+    private final Map<Long, PerfCounters<PortCounter>> sums = new ConcurrentHashMap<>();
+    private final Map<PortKey, PortRecord> records = new HashMap<>();
+    private volatile Map<PortKey, PortStats> stats = Map.of();
+    private volatile List<PerfEvent> events = List.of();
+    private volatile SweepSummary last;
+
+    @Activate
+    public PerfManagerImpl(@Reference PortCountersService counters, Config config) {
+        this(counters, config.historyDepth(), rules(config));
+    }
+
+    /** For benchmarks: a manager with no thresholds (every error counts) and no rate rules. */
+    public PerfManagerImpl(PortCountersService counters, int historyDepth) {
+        this(counters, historyDepth, Rules.NONE);
+    }
+
+    /** For tests and tools: a manager with these rules. */
+    PerfManagerImpl(PortCountersService counters, int historyDepth, Rules rules) {
+        this.counters = counters;
+        this.depth = historyDepth;
+        this.rules = rules;
+    }
+
+    private static Rules rules(Config config) {
+        Thresholds thresholds = Thresholds.NONE;
+        if (!config.thresholdFile().isBlank()) {
+            try {
+                thresholds = Thresholds.read(Path.of(config.thresholdFile()));
+                thresholds.warnings().forEach(w -> LOG.warn("{}", w));
+            } catch (IOException e) {
+                LOG.warn("threshold file {} cannot be read ({}): every error counts", config.thresholdFile(),
+                        e.getMessage());
+            }
+        }
+        List<Rules.RateRule> rates = new ArrayList<>();
+        for (String rule : config.rateRules()) {
+            try {
+                rates.add(Rules.RateRule.parse(rule));
+            } catch (IllegalArgumentException e) {
+                LOG.warn("{}: ignored", e.getMessage());
+            }
+        }
+        return new Rules(thresholds, rates);
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
+    void addListener(PerfListener listener) {
+        listeners.add(listener);
+    }
+
+    void removeListener(PerfListener listener) {
+        listeners.remove(listener);
+    }
+
+    @Override
+    public SweepSummary sweep(MadTransport transport, FabricSnapshot fabric, PollOptions options)
+            throws InterruptedException {
+        sweeping.lockInterruptibly();
+        try {
+            Instant started = Instant.now();
+            long t0 = System.nanoTime();
+            Map<Long, List<Target>> targets = Targets.of(fabric);
+            Sweeper sweeper = new Sweeper(counters.over(transport, options.timeout()), options.inFlight(),
+                    options.resetNearSaturation(), capabilities, sums, key -> {
+                        PortRecord r = records.get(key);
+                        return r != null && r.hasErrors();
+                    });
+            List<Long> unreachable = new ArrayList<>();
+            List<Reading> readings = sweeper.run(targets, unreachable);
+            long now = System.nanoTime();
+            long epoch = System.currentTimeMillis();
+            Map<Long, Integer> failedPorts = new HashMap<>();
+            for (Reading r : readings) {
+                PortRecord record = records.computeIfAbsent(r.target().key(), k -> new PortRecord(depth));
+                if (r.failure() != null) {
+                    record.unreachable();
+                    failedPorts.merge(r.target().key().nodeGuid(), 1, Integer::sum);
+                    continue;
+                }
+                record.begin(now);
+                apply(record, r);
+                record.sample(epoch);
+            }
+            for (long guid : unreachable) {
+                for (Target t : targets.get(guid)) {
+                    records.computeIfAbsent(t.key(), k -> new PortRecord(depth)).unreachable();
+                }
+            }
+            failedPorts.forEach((guid, n) -> {
+                if (n == targets.get(guid).size()) {
+                    unreachable.add(guid);
+                }
+            });
+            Map<PortKey, PortStats> all = new TreeMap<>();
+            List<PerfEvent> broken = new ArrayList<>();
+            for (List<Target> list : targets.values()) {
+                for (Target t : list) {
+                    PortStats s = records.get(t.key()).stats(t.key(), t);
+                    all.put(t.key(), s);
+                    broken.addAll(rules.check(s));
+                }
+            }
+            stats = java.util.Collections.unmodifiableMap(all);
+            events = List.copyOf(broken);
+            Map<Long, DiscoveredNode> nodes = fabric.nodesByGuid();
+            List<String> names = unreachable.stream().distinct()
+                    .map(g -> nodes.containsKey(g) ? nodes.get(g).description() : String.format("0x%016x", g)).sorted()
+                    .toList();
+            last = new SweepSummary(started, Duration.ofNanos(System.nanoTime() - t0), targets.size(), readings.size(),
+                    names, sweeper.queries(), sweeper.resets());
+            for (PerfEvent e : broken) {
+                for (PerfListener l : listeners) {
+                    try {
+                        l.ruleBroken(e);
+                    } catch (RuntimeException ex) {
+                        LOG.warn("a perf listener failed on {}", e, ex);
+                    }
+                }
+            }
+            return last;
+        } finally {
+            sweeping.unlock();
+        }
+    }
+
+    /** Takes a port's readings: data and packets from PortCountersExtended when there, errors from PortCounters. */
+    private static void apply(PortRecord record, Reading r) {
+        PerfCounters<ExtendedPortCounter> ext = r.extended();
+        record.extended(ext != null);
+        if (ext != null) {
+            for (Map.Entry<ExtendedPortCounter, Long> e : ext.values().entrySet()) {
+                take(record, e.getKey(), e.getValue());
+            }
+        }
+        PerfCounters<PortCounter> pc = r.counters();
+        if (pc != null) {
+            for (Map.Entry<PortCounter, Long> e : pc.values().entrySet()) {
+                Counter c = Counter.ofLabel(e.getKey().label());
+                boolean data = c == Counter.PORT_XMIT_DATA || c == Counter.PORT_RCV_DATA || c == Counter.PORT_XMIT_PKTS
+                        || c == Counter.PORT_RCV_PKTS;
+                if (c == null || ext != null && data) {
+                    continue;
+                }
+                take(record, e.getKey(), e.getValue());
+                if (r.resetByUs()) {
+                    record.clearedByUs(c);
+                }
+            }
+        }
+    }
+
+    private static void take(PortRecord record, PerfCounter counter, long raw) {
+        Counter c = Counter.ofLabel(counter.label());
+        if (c != null) {
+            record.take(c, raw, counter.max(), counter.countsDataWords() ? 4 : 1);
+        }
+    }
+
+    @Override
+    public Optional<SweepSummary> lastSweep() {
+        return Optional.ofNullable(last);
+    }
+
+    @Override
+    public List<PortStats> ports() {
+        return List.copyOf(stats.values());
+    }
+
+    @Override
+    public Optional<PortStats> port(PortKey key) {
+        return Optional.ofNullable(stats.get(key));
+    }
+
+    @Override
+    public List<Sample> history(PortKey key) {
+        sweeping.lock();
+        try {
+            PortRecord r = records.get(key);
+            return r == null ? List.of() : r.history();
+        } finally {
+            sweeping.unlock();
+        }
+    }
+
+    @Override
+    public List<PortStats> top(Metric metric, int n) {
+        return stats.values().stream().filter(s -> metric.of(s) > 0)
+                .sorted(Comparator.comparingDouble(metric::of).reversed().thenComparing(PortStats::key)).limit(n)
+                .toList();
+    }
+
+    @Override
+    public List<PerfEvent> events() {
+        return events;
+    }
+
+    @Override
+    public void clear() {
+        sweeping.lock();
+        try {
+            records.clear();
+            capabilities.clear();
+            sums.clear();
+            stats = Map.of();
+            events = List.of();
+            last = null;
+        } finally {
+            sweeping.unlock();
+        }
+    }
+
+    /** @return the nodes' roll-up: every node's ports summed (rates, error deltas), by node GUID */
+    static Map<Long, double[]> perNode(List<PortStats> ports) {
+        Map<Long, double[]> nodes = new TreeMap<>(Long::compareUnsigned);
+        for (PortStats s : ports) {
+            double[] sum = nodes.computeIfAbsent(s.key().nodeGuid(), k -> new double[4]);
+            sum[0] += s.xmitBytesPerSecond();
+            sum[1] += s.rcvBytesPerSecond();
+            sum[2] += s.errorDelta();
+            sum[3] = Math.max(sum[3], s.utilisation());
+        }
+        return nodes;
+    }
+}

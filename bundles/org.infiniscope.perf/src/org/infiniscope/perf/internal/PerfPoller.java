@@ -1,0 +1,90 @@
+package org.infiniscope.perf.internal;
+
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import org.infiniscope.console.ConsoleTool;
+import org.infiniscope.console.UsageException;
+import org.infiniscope.perf.PerfManager;
+import org.infiniscope.perf.PollOptions;
+import org.osgi.framework.BundleContext;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.Designate;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sweeps the counters on a schedule while the runtime runs: the fabric configured (else {@code --fabric}) every
+ * {@code intervalSeconds}, one sweep at a time (a sweep that overruns delays the next). Off until configured with an
+ * interval above 0. A sweep that fails is logged and the schedule goes on.
+ */
+@Component(service = PerfPoller.class, configurationPid = "org.infiniscope.perf.poller", configurationPolicy = ConfigurationPolicy.REQUIRE)
+@Designate(ocd = PerfPoller.Config.class)
+public final class PerfPoller {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PerfPoller.class);
+
+    /** The schedule's settings. */
+    @ObjectClassDefinition(name = "Infiniscope performance polling")
+    public @interface Config {
+        @AttributeDefinition(description = "the fabric to sweep; empty: the runtime's --fabric")
+        String fabric() default "";
+
+        @AttributeDefinition(description = "seconds between the end of a sweep and the start of the next; 0: off")
+        int intervalSeconds() default 0;
+
+        @AttributeDefinition(description = "PMA queries in flight")
+        int inFlight() default 64;
+
+        @AttributeDefinition(description = "clear a port's PortCounters when one passes 3/4 of its maximum")
+        boolean resetNearSaturation() default false;
+    }
+
+    private final ScheduledExecutorService timer;
+
+    @Activate
+    public PerfPoller(BundleContext context, @Reference PerfManager manager,
+            @Reference(target = "(component.name=org.infiniscope.perf.internal.PerfTool)") ConsoleTool tool,
+            Config config) {
+        this((PerfTool) tool, manager,
+                config.fabric().isBlank() ? context.getProperty(PerfTool.FABRIC_PROPERTY) : config.fabric(),
+                Duration.ofSeconds(config.intervalSeconds()), new PollOptions(Math.max(1, config.inFlight()),
+                        PollOptions.DEFAULT.timeout(), config.resetNearSaturation()));
+    }
+
+    /** For tests: polls {@code fabric} through the tool's channel providers. */
+    PerfPoller(PerfTool tool, PerfManager manager, String fabric, Duration interval, PollOptions options) {
+        if (interval.isZero() || interval.isNegative() || fabric == null || fabric.isBlank()) {
+            timer = null;
+            return;
+        }
+        timer = Executors
+                .newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().daemon().name("perf-poller").unstarted(r));
+        timer.scheduleWithFixedDelay(() -> {
+            try {
+                tool.access().sweep(fabric, manager, options);
+            } catch (UsageException | FabricAccess.Failure e) {
+                LOG.warn("perf poll of {}: {}", fabric, e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (RuntimeException e) {
+                LOG.warn("perf poll of {} failed", fabric, e);
+            }
+        }, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    @Deactivate
+    void stop() {
+        if (timer != null) {
+            timer.shutdownNow();
+        }
+    }
+}

@@ -1,0 +1,151 @@
+package org.infiniscope.perf.internal;
+
+import java.time.Duration;
+import java.util.List;
+
+import org.infiniscope.console.ConsoleTool;
+import org.infiniscope.console.ExitStatus;
+import org.infiniscope.console.ToolInvocation;
+import org.infiniscope.console.UsageException;
+import org.infiniscope.discovery.Discovery;
+import org.infiniscope.mad.transport.ChannelProvider;
+import org.infiniscope.perf.PerfManager;
+import org.infiniscope.perf.PollOptions;
+import org.infiniscope.perf.SweepSummary;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
+import org.osgi.framework.ServiceReference;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+
+/** {@code perf}: one sweep of every port's counters, printed as a table or JSON. */
+@Component(service = ConsoleTool.class)
+public final class PerfTool implements ConsoleTool {
+
+    /** The framework property the launcher puts {@code --fabric} in. */
+    static final String FABRIC_PROPERTY = "infiniscope.fabric";
+
+    private final String defaultFabric;
+    private final PerfManager manager;
+    private final FabricAccess access;
+
+    @Activate
+    public PerfTool(BundleContext context, @Reference Discovery discovery, @Reference PerfManager manager) {
+        this(context.getProperty(FABRIC_PROPERTY), discovery, manager);
+    }
+
+    PerfTool(String defaultFabric, Discovery discovery, PerfManager manager) {
+        this.defaultFabric = defaultFabric;
+        this.manager = manager;
+        this.access = new FabricAccess(discovery);
+    }
+
+    @Reference(service = ChannelProvider.class, cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    void addProvider(ServiceReference<ChannelProvider> reference, ChannelProvider provider) {
+        access.add(provider, reference.getProperty(Constants.SERVICE_RANKING) instanceof Integer i ? i : 0,
+                (Long) reference.getProperty(Constants.SERVICE_ID));
+    }
+
+    void removeProvider(ServiceReference<ChannelProvider> reference) {
+        access.remove((Long) reference.getProperty(Constants.SERVICE_ID));
+    }
+
+    /** For tests: a provider with ranking 0. */
+    void provide(ChannelProvider provider, long serviceId) {
+        access.add(provider, 0, serviceId);
+    }
+
+    FabricAccess access() {
+        return access;
+    }
+
+    String defaultFabric() {
+        return defaultFabric;
+    }
+
+    @Override
+    public String name() {
+        return "perf";
+    }
+
+    @Override
+    public String summary() {
+        return "sweep every port's performance counters once: 64-bit totals, errors, utilisation";
+    }
+
+    @Override
+    public String usage() {
+        return """
+                usage: infiniscope perf [--fabric F] [--json] [-o WINDOW] [-t MS] [--reset-near-saturation]
+                  --fabric F              sim, umad, umad:CA:PORT or ibsim:SOCKET[@NODE]
+                  --json                  one JSON object: the sweep, every port, the rules broken
+                  -o WINDOW               PMA queries in flight (default 64)
+                  -t MS                   time-out of each attempt in ms (default 1000)
+                  --reset-near-saturation clear a port's PortCounters when one passes 3/4 of its maximum
+                Exit status 1 when a node did not answer.""";
+    }
+
+    @Override
+    public int run(ToolInvocation invocation) throws UsageException {
+        String fabric = defaultFabric;
+        boolean json = false;
+        int window = PollOptions.DEFAULT.inFlight();
+        Duration timeout = PollOptions.DEFAULT.timeout();
+        boolean reset = false;
+        List<String> args = invocation.args();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            switch (a) {
+                case "--fabric" -> fabric = value(args, ++i, a);
+                case "--json" -> json = true;
+                case "-o" -> window = positive(value(args, ++i, a), a);
+                case "-t" -> timeout = Duration.ofMillis(positive(value(args, ++i, a), a));
+                case "--reset-near-saturation" -> reset = true;
+                default -> throw new UsageException("unknown argument '" + a + "'");
+            }
+        }
+        PollOptions options = new PollOptions(window, timeout, reset);
+        SweepSummary summary;
+        try {
+            summary = access.sweep(fabric, manager, options);
+        } catch (FabricAccess.Failure e) {
+            invocation.err().println("infiniscope perf: " + e.getMessage());
+            return ExitStatus.FAILURE;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            invocation.err().println("infiniscope perf: interrupted");
+            return ExitStatus.FAILURE;
+        }
+        if (json) {
+            invocation.out().print(PerfReport.json(summary, manager.ports(), manager.events()));
+        } else {
+            invocation.out().print(PerfReport.table(manager.ports()));
+            invocation.out().print(PerfReport.summary(summary));
+        }
+        invocation.out().flush();
+        return summary.unreachable().isEmpty() ? ExitStatus.OK : ExitStatus.FAILURE;
+    }
+
+    private static String value(List<String> args, int i, String option) throws UsageException {
+        if (i >= args.size()) {
+            throw new UsageException(option + " needs a value");
+        }
+        return args.get(i);
+    }
+
+    private static int positive(String text, String option) throws UsageException {
+        try {
+            int v = Integer.parseInt(text);
+            if (v > 0) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException(option + " takes a number above 0, not '" + text + "'");
+    }
+}

@@ -1,0 +1,160 @@
+package org.infiniscope.perf.internal;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+import org.infiniscope.perf.Counter;
+import org.infiniscope.perf.PortKey;
+import org.infiniscope.perf.PortStats;
+import org.infiniscope.perf.Sample;
+
+/**
+ * Everything kept of one port between sweeps: each counter's last raw reading and 64-bit total, and a ring of
+ * samples. A raw reading lower than the last one means someone reset the counter: the total grows by the new value.
+ * A reading at the counter's maximum means it saturated: the total is a lower bound until it moves again. Either
+ * way the total never goes backwards and never jumps by a wrap-around.
+ */
+final class PortRecord {
+
+    private static final int N = Counter.values().length;
+
+    private final long[] lastRaw = new long[N];
+    private final boolean[] read = new boolean[N];
+    private final long[] totals = new long[N];
+    private final long[] deltas = new long[N];
+    private final boolean[] saturated = new boolean[N];
+    private final Sample[] ring;
+    private int ringStart;
+    private int ringSize;
+    private int resetsSeen;
+    private long lastNanos;
+    private double seconds;
+    private boolean reachable = true;
+    private boolean extended;
+
+    PortRecord(int depth) {
+        this.ring = new Sample[Math.max(1, depth)];
+    }
+
+    /** Starts a reading taken at {@code nanos}: deltas are cleared. */
+    void begin(long nanos) {
+        java.util.Arrays.fill(deltas, 0);
+        java.util.Arrays.fill(saturated, false);
+        seconds = lastNanos == 0 ? 0 : (nanos - lastNanos) / 1e9;
+        lastNanos = nanos;
+        reachable = true;
+    }
+
+    /**
+     * Takes a counter's raw value.
+     *
+     * @param raw the value read (unsigned)
+     * @param max where the counter stops (-1 for 64 bits)
+     * @param scale what one count is worth in the total (4 for data words)
+     */
+    void take(Counter counter, long raw, long max, int scale) {
+        int i = counter.ordinal();
+        long delta;
+        if (!read[i]) {
+            delta = raw; // what it counted since its last reset
+        } else if (Long.compareUnsigned(raw, lastRaw[i]) >= 0) {
+            delta = raw - lastRaw[i];
+        } else {
+            delta = raw; // reset by someone else since the last reading: it counted up from 0 again
+            resetsSeen++;
+        }
+        saturated[i] = max != -1 && raw == max;
+        read[i] = true;
+        lastRaw[i] = raw;
+        long grown = delta * scale;
+        totals[i] = totals[i] + grown < totals[i] ? Long.MAX_VALUE : totals[i] + grown;
+        deltas[i] += grown;
+    }
+
+    /** We cleared the counter ourselves right after reading it: the next reading counts from 0. */
+    void clearedByUs(Counter counter) {
+        lastRaw[counter.ordinal()] = 0;
+    }
+
+    /** @return whether the error counters were read at least once */
+    boolean hasErrors() {
+        return read[Counter.SYMBOL_ERROR_COUNTER.ordinal()];
+    }
+
+    /** @return the last raw reading of a counter */
+    long raw(Counter counter) {
+        return lastRaw[counter.ordinal()];
+    }
+
+    void unreachable() {
+        reachable = false;
+        java.util.Arrays.fill(deltas, 0);
+    }
+
+    void extended(boolean extended) {
+        this.extended = extended;
+    }
+
+    /** Keeps a sample of the totals in the ring. */
+    void sample(long epochMillis) {
+        long errors = 0;
+        for (Counter c : Counter.values()) {
+            if (c.isError()) {
+                errors += totals[c.ordinal()];
+            }
+        }
+        Sample s = new Sample(epochMillis, total(Counter.PORT_XMIT_DATA), total(Counter.PORT_RCV_DATA),
+                total(Counter.PORT_XMIT_PKTS), total(Counter.PORT_RCV_PKTS), errors, total(Counter.PORT_XMIT_WAIT));
+        if (ringSize < ring.length) {
+            ring[(ringStart + ringSize++) % ring.length] = s;
+        } else {
+            ring[ringStart] = s;
+            ringStart = (ringStart + 1) % ring.length;
+        }
+    }
+
+    List<Sample> history() {
+        List<Sample> list = new ArrayList<>(ringSize);
+        for (int i = 0; i < ringSize; i++) {
+            list.add(ring[(ringStart + i) % ring.length]);
+        }
+        return list;
+    }
+
+    long total(Counter counter) {
+        return totals[counter.ordinal()];
+    }
+
+    long delta(Counter counter) {
+        return deltas[counter.ordinal()];
+    }
+
+    PortStats stats(PortKey key, Target target) {
+        Map<Counter, Long> t = new EnumMap<>(Counter.class);
+        Map<Counter, Long> d = new EnumMap<>(Counter.class);
+        List<Counter> sat = new ArrayList<>();
+        for (Counter c : Counter.values()) {
+            if (read[c.ordinal()]) {
+                t.put(c, totals[c.ordinal()]);
+                d.put(c, deltas[c.ordinal()]);
+            }
+            if (saturated[c.ordinal()]) {
+                sat.add(c);
+            }
+        }
+        double xmit = seconds > 0 ? delta(Counter.PORT_XMIT_DATA) / seconds : 0;
+        double rcv = seconds > 0 ? delta(Counter.PORT_RCV_DATA) / seconds : 0;
+        double xmitPkts = seconds > 0 ? delta(Counter.PORT_XMIT_PKTS) / seconds : 0;
+        double rcvPkts = seconds > 0 ? delta(Counter.PORT_RCV_PKTS) / seconds : 0;
+        double rate = target.linkBitsPerSecond();
+        double utilisation = rate > 0 ? Math.max(xmit, rcv) * 8 * 100 / rate : 0;
+        double wait = delta(Counter.PORT_XMIT_WAIT);
+        double words = delta(Counter.PORT_XMIT_DATA) / 4.0;
+        double ratio = wait + words > 0 ? wait / (wait + words) : 0;
+        return new PortStats(key, target.nodeName(), target.isSwitch(), target.portGuid(), target.lid(), rate,
+                reachable, extended, t, d, sat, resetsSeen, seconds, xmit, rcv, xmitPkts, rcvPkts, utilisation, ratio,
+                target.peer());
+    }
+}

@@ -1,0 +1,227 @@
+package org.infiniscope.perf.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
+
+import org.infiniscope.diag.counters.CounterQueryException;
+import org.infiniscope.diag.counters.PortCounterReader;
+import org.infiniscope.mad.perf.ExtendedPortCounter;
+import org.infiniscope.mad.perf.PerfCounters;
+import org.infiniscope.mad.perf.PortCounter;
+import org.infiniscope.perf.PortKey;
+
+/**
+ * One sweep's queries: each node's ClassPortInfo (once, then remembered), then every port's counters, with at most
+ * {@code inFlight} queries waiting for an answer at once. Each query blocks a virtual thread; the semaphore is the
+ * window. A node whose ClassPortInfo gets no answer is unreachable and its ports are not asked.
+ * <p>
+ * A switch whose agent sums PortCounters over its ports (AllPortSelect) and whose data counters come from
+ * PortCountersExtended is asked for that sum first, as ibqueryerrors does: when the sum of every error counter and
+ * PortXmitWait is what it was at the last sweep, nothing saturated and every port was read before, no error counter
+ * of any port moved (they only grow, or are reset to 0, which lowers the sum), so its ports' PortCounters are not read
+ * again: one query a port instead of two.
+ */
+final class Sweeper {
+
+    /** Three quarters of a counter's maximum: where OpenSM's PerfMgr clears it when allowed. */
+    private static final int NEAR_NUMERATOR = 3, NEAR_DENOMINATOR = 4;
+
+    /** CounterSelect and CounterSelect2 bits of every PortCounters counter, and of its four data counters. */
+    private static final long ALL_SELECT = 0x3FFFF, DATA_SELECT = 0xF000;
+
+    private final PortCounterReader reader;
+    private final Semaphore window;
+    private final boolean resetNearSaturation;
+    private final Map<Long, Capabilities> capabilities;
+    private final Map<Long, PerfCounters<PortCounter>> sums;
+    private final Predicate<PortKey> known;
+    private final AtomicLong queries = new AtomicLong();
+    private final AtomicInteger resets = new AtomicInteger();
+
+    /**
+     * @param capabilities what each node's PMA said before; filled in as nodes answer
+     * @param sums each switch's PortCounters summed over its ports at the last sweep; updated
+     * @param known whether a port was read before
+     */
+    Sweeper(PortCounterReader reader, int inFlight, boolean resetNearSaturation, Map<Long, Capabilities> capabilities,
+            Map<Long, PerfCounters<PortCounter>> sums, Predicate<PortKey> known) {
+        this.reader = reader;
+        this.window = new Semaphore(inFlight);
+        this.resetNearSaturation = resetNearSaturation;
+        this.capabilities = capabilities;
+        this.sums = sums;
+        this.known = known;
+    }
+
+    long queries() {
+        return queries.get();
+    }
+
+    int resets() {
+        return resets.get();
+    }
+
+    /**
+     * @param targets each node's ports
+     * @param unreachable filled with the GUIDs of the nodes whose ClassPortInfo never came
+     * @return every port's reading, in no particular order
+     */
+    List<Reading> run(Map<Long, List<Target>> targets, List<Long> unreachable) throws InterruptedException {
+        Map<Long, Boolean> failed = new ConcurrentHashMap<>();
+        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<?>> asked = new ArrayList<>();
+            for (Map.Entry<Long, List<Target>> node : targets.entrySet()) {
+                if (!capabilities.containsKey(node.getKey())) {
+                    Target first = node.getValue().get(0);
+                    asked.add(threads.submit(() -> {
+                        try {
+                            capabilities.put(node.getKey(), Capabilities
+                                    .of(query(() -> reader.classPortInfo(first.lid(), first.key().port()))));
+                        } catch (CounterQueryException e) {
+                            failed.put(node.getKey(), true);
+                        }
+                        return null;
+                    }));
+                }
+            }
+            await(asked);
+            Map<Long, Boolean> unchanged = new ConcurrentHashMap<>();
+            List<Future<?>> summed = new ArrayList<>();
+            for (Map.Entry<Long, List<Target>> node : targets.entrySet()) {
+                Capabilities caps = capabilities.get(node.getKey());
+                if (caps != null && caps.sumsErrors()) {
+                    summed.add(threads.submit(() -> {
+                        if (sumUnchanged(node.getKey(), node.getValue())) {
+                            unchanged.put(node.getKey(), true);
+                        }
+                        return null;
+                    }));
+                }
+            }
+            await(summed);
+            List<Future<Reading>> reads = new ArrayList<>();
+            for (Map.Entry<Long, List<Target>> node : targets.entrySet()) {
+                Capabilities caps = capabilities.get(node.getKey());
+                if (caps == null) {
+                    continue;
+                }
+                boolean errorsToo = !unchanged.containsKey(node.getKey());
+                for (Target target : node.getValue()) {
+                    reads.add(threads.submit(() -> read(target, caps, errorsToo)));
+                }
+            }
+            List<Reading> readings = new ArrayList<>(reads.size());
+            for (Future<Reading> f : reads) {
+                readings.add(get(f));
+            }
+            unreachable.addAll(failed.keySet());
+            return readings;
+        }
+    }
+
+    /** @return whether a switch's summed PortCounters are what they were, with every port read before */
+    private boolean sumUnchanged(long guid, List<Target> ports) throws InterruptedException {
+        Target first = ports.get(0);
+        PerfCounters<PortCounter> sum;
+        try {
+            sum = query(() -> reader.portCounters(first.lid(), PerfCounters.ALL_PORTS));
+        } catch (CounterQueryException e) {
+            return false; // the ports' own queries will tell
+        }
+        PerfCounters<PortCounter> before = sums.put(guid, sum);
+        if (before == null || !sum.saturated().isEmpty()) {
+            return false;
+        }
+        for (PortCounter c : PortCounter.values()) {
+            boolean data = c.ordinal() >= PortCounter.PORT_XMIT_DATA.ordinal()
+                    && c.ordinal() <= PortCounter.PORT_RCV_PKTS.ordinal();
+            if (!data && before.find(c).orElse(-1) != sum.find(c).orElse(-2)) {
+                return false;
+            }
+        }
+        return ports.stream().allMatch(t -> known.test(t.key()));
+    }
+
+    private Reading read(Target t, Capabilities caps, boolean errorsToo) throws InterruptedException {
+        int lid = t.lid();
+        int port = t.key().port();
+        try {
+            PerfCounters<ExtendedPortCounter> extended = caps.variant() == null
+                    ? null
+                    : query(() -> reader.portCountersExtended(lid, port, caps.variant()));
+            PerfCounters<PortCounter> counters = caps.extendedOnly() || !errorsToo
+                    ? null
+                    : query(() -> reader.portCounters(lid, port));
+            boolean reset = false;
+            if (resetNearSaturation && counters != null && nearSaturation(counters, extended != null)) {
+                // only what is kept from PortCounters: on most HCAs the data counters are shared with
+                // PortCountersExtended, and clearing them would throw away 64-bit counts
+                long select = extended != null ? ALL_SELECT & ~DATA_SELECT : ALL_SELECT;
+                query(() -> {
+                    reader.resetPortCounters(lid, port, select);
+                    return null;
+                });
+                resets.incrementAndGet();
+                reset = true;
+            }
+            return new Reading(t, counters, extended, reset, null);
+        } catch (CounterQueryException e) {
+            return new Reading(t, null, null, false, e.getMessage());
+        }
+    }
+
+    /** @return whether a counter we keep from PortCounters passed three quarters of its maximum */
+    private static boolean nearSaturation(PerfCounters<PortCounter> counters, boolean dataFromExtended) {
+        for (Map.Entry<PortCounter, Long> e : counters.values().entrySet()) {
+            PortCounter c = e.getKey();
+            boolean data = c.ordinal() >= PortCounter.PORT_XMIT_DATA.ordinal()
+                    && c.ordinal() <= PortCounter.PORT_RCV_PKTS.ordinal();
+            if (dataFromExtended && data) {
+                continue;
+            }
+            if (e.getValue() > c.max() / NEAR_DENOMINATOR * NEAR_NUMERATOR) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @FunctionalInterface
+    private interface Query<T> {
+        T call() throws CounterQueryException;
+    }
+
+    private <T> T query(Query<T> q) throws CounterQueryException, InterruptedException {
+        window.acquire();
+        try {
+            queries.incrementAndGet();
+            return q.call();
+        } finally {
+            window.release();
+        }
+    }
+
+    private static void await(List<Future<?>> futures) throws InterruptedException {
+        for (Future<?> f : futures) {
+            get(f);
+        }
+    }
+
+    private static <T> T get(Future<T> f) throws InterruptedException {
+        try {
+            return f.get();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("a counter query failed unexpectedly", e.getCause());
+        }
+    }
+}

@@ -1,0 +1,18 @@
+package org.infiniscope.perf.internal;
+
+import org.infiniscope.perf.PortKey;
+
+/**
+ * A port to read: where its PMA answers and what describes it.
+ *
+ * @param key the port
+ * @param nodeName its node's description
+ * @param isSwitch whether the node is a switch
+ * @param portGuid its port GUID
+ * @param lid the LID its PMA answers at
+ * @param linkBitsPerSecond the link's data rate
+ * @param peer the port at the other end, or {@code null}
+ */
+record Target(PortKey key, String nodeName, boolean isSwitch, long portGuid, int lid, double linkBitsPerSecond,
+        PortKey peer) {
+}

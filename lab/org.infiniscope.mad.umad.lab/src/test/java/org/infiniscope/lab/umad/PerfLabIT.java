@@ -1,0 +1,182 @@
+package org.infiniscope.lab.umad;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.infiniscope.lab.umad.BuiltLauncher.Output;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * {@code ./infiniscope perf --json} on ibsim (ft2-16, OpenSM up from h00001, the tools at h00002) after
+ * {@code PerformanceSet} injections, against Debian's {@code perfquery} on every port it read: each error counter
+ * exactly as {@code perfquery LID PORT} prints it, and the data counters as {@code perfquery -x LID PORT} prints them
+ * (ours count octets, perfquery words of 4). ibsim counts every MAD as traffic on the ports it crosses, perfquery's
+ * own reads included, so the data counters move while the tools run: perfquery -x is read before and after our
+ * sweep, and ours must lie between the two.
+ */
+@Timeout(value = 240, unit = TimeUnit.SECONDS)
+class PerfLabIT {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+    private static final String NODE = "h00002";
+    private static final String SM_NODE = "h00001";
+    private static final List<String> ERRORS = List.of("SymbolErrorCounter", "LinkErrorRecoveryCounter",
+            "LinkDownedCounter", "PortRcvErrors", "PortRcvRemotePhysicalErrors", "PortRcvSwitchRelayErrors",
+            "PortXmitDiscards", "PortXmitConstraintErrors", "PortRcvConstraintErrors", "LocalLinkIntegrityErrors",
+            "ExcessiveBufferOverrunErrors", "VL15Dropped", "PortXmitWait");
+    private static final List<String> DATA = List.of("PortXmitData", "PortRcvData", "PortXmitPkts", "PortRcvPkts");
+    private static final Pattern FIELD = Pattern.compile("^(\\w+):\\.*(\\d+)$", Pattern.MULTILINE);
+    private static final Pattern PORT = Pattern
+            .compile("\"port\":(\\d+),\"node\":\"([^\"]*)\",\"switch\":(?:true|false),"
+                    + "\"portGuid\":\"[^\"]*\",\"lid\":(\\d+),\"reachable\":(true|false),\"extended\":(?:true|false),"
+                    + "\"totals\":\\{([^}]*)\\}");
+    private static final Pattern TOTAL = Pattern.compile("\"(\\w+)\":(\\d+)");
+
+    private static Path scratch;
+    private static Ibsim ibsim;
+    private static OpenSm openSm;
+
+    @BeforeAll
+    static void startLab() throws Exception {
+        Lab.require("ibsim", "perfquery", "opensm");
+        BuiltLauncher.prepare();
+        scratch = Lab.scratch("perf");
+        ibsim = Ibsim.start(scratch, "fabrics/ft2-16.net", Duration.ofSeconds(10));
+        openSm = OpenSm.start(scratch, ibsim.socket(), SM_NODE, Duration.ofSeconds(30));
+        openSm.awaitQuiet(Duration.ofMillis(500), Duration.ofSeconds(20));
+    }
+
+    @AfterAll
+    static void stopLab() {
+        try (Ibsim i = ibsim; OpenSm o = openSm) {
+            // closed in reverse order: OpenSM, then ibsim
+        }
+    }
+
+    private static Output run(List<String> command, Map<String, String> environment, String who)
+            throws IOException, InterruptedException {
+        Path out = Files.createTempFile(scratch, who, ".out");
+        Path err = Files.createTempFile(scratch, who, ".err");
+        ProcessBuilder builder = new ProcessBuilder(command).directory(scratch.toFile()).redirectOutput(out.toFile())
+                .redirectError(err.toFile());
+        Lab.detach(builder.environment()); // only what the caller gives attaches a process to ibsim
+        builder.environment().putAll(environment);
+        Process process = builder.start();
+        try {
+            if (!process.waitFor(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                fail(String.join(" ", command) + " did not end within " + TIMEOUT);
+            }
+            return new Output(process.exitValue(), Files.readAllBytes(out), Files.readString(err));
+        } finally {
+            Lab.stop(process);
+        }
+    }
+
+    private static Map<String, Long> perfquery(String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(Lab.tool("perfquery")));
+        command.addAll(List.of(args));
+        Output out = run(command, Lab.preloadEnvironment(ibsim.socket(), NODE), "theirs");
+        assertEquals(0, out.status(), String.join(" ", command) + ": " + out.err());
+        Map<String, Long> fields = new HashMap<>();
+        Matcher m = FIELD.matcher(out.text());
+        while (m.find()) {
+            fields.put(m.group(1), Long.parseLong(m.group(2)));
+        }
+        return fields;
+    }
+
+    private static void awaitCounter(String lid, String port, String counter, long value) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (perfquery(lid, port).getOrDefault(counter, -1L) != value) {
+            if (System.nanoTime() > deadline) {
+                fail("perfquery " + lid + " " + port + " never showed " + counter + " " + value);
+            }
+            LockSupport.parkNanos(Duration.ofMillis(20).toNanos());
+        }
+    }
+
+    /** One port of our JSON: where it was read and its totals. */
+    private record Ours(String node, int lid, int port, boolean reachable, Map<String, Long> totals) {
+    }
+
+    @Test
+    void afterInjectionsOurSweepReportsWhatPerfqueryReports() throws Exception {
+        ibsim.console("PerformanceSet \"leaf002\"[3] PortCounters.SymbolErrorCounter=50");
+        ibsim.console("PerformanceSet \"h00006\"[1] PortCounters.PortRcvErrors=7");
+        ibsim.console("PerformanceSet \"spine001\"[2] PortCounters.PortXmitDiscards=3");
+        ibsim.console("PerformanceSet \"spine002\"[4] PortCounters.LinkDownedCounter=2");
+        ibsim.console("PerformanceSet \"leaf003\"[2] PortCounters.VL15Dropped=4");
+        awaitCounter("3", "3", "SymbolErrorCounter", 50);
+        awaitCounter("4", "2", "VL15Dropped", 4);
+
+        // where our sweep reads: every port it names; first perfquery -x of each, then ours, then perfquery -x again
+        Output first = run(
+                List.of(BuiltLauncher.script(), "perf", "--fabric", "ibsim:" + ibsim.socket() + "@" + NODE, "--json"),
+                Map.of("INFINISCOPE_STATE", BuiltLauncher.state()), "ours");
+        assertEquals(0, first.status(), first.err());
+        List<Ours> ports = parse(first.text());
+        assertEquals(64, ports.size(), "the 64 linked ports ibqueryerrors checks on ft2-16");
+        Map<String, Map<String, Long>> before = new LinkedHashMap<>();
+        for (Ours p : ports) {
+            before.put(p.lid() + ":" + p.port(),
+                    perfquery("-x", Integer.toString(p.lid()), Integer.toString(p.port())));
+        }
+        Output second = run(
+                List.of(BuiltLauncher.script(), "perf", "--fabric", "ibsim:" + ibsim.socket() + "@" + NODE, "--json"),
+                Map.of("INFINISCOPE_STATE", BuiltLauncher.state()), "ours");
+        assertEquals(0, second.status(), second.err());
+        int injected = 0;
+        for (Ours p : parse(second.text())) {
+            String where = p.node() + " (LID " + p.lid() + " port " + p.port() + ")";
+            assertTrue(p.reachable(), where);
+            Map<String, Long> errors = perfquery(Integer.toString(p.lid()), Integer.toString(p.port()));
+            for (String counter : ERRORS) {
+                assertEquals(errors.get(counter), p.totals().get(counter), where + " " + counter);
+                injected += errors.get(counter) > 0 ? 1 : 0;
+            }
+            Map<String, Long> after = perfquery("-x", Integer.toString(p.lid()), Integer.toString(p.port()));
+            Map<String, Long> was = before.get(p.lid() + ":" + p.port());
+            for (String counter : DATA) {
+                long ours = p.totals().get(counter) / (counter.endsWith("Data") ? 4 : 1);
+                long low = was.get(counter);
+                long high = after.get(counter);
+                assertTrue(low <= ours && ours <= high, where + " " + counter + ": ours " + ours
+                        + ", perfquery -x before " + low + " and after " + high);
+            }
+        }
+        assertEquals(5, injected, "the five injected counters");
+    }
+
+    private static List<Ours> parse(String json) {
+        List<Ours> ports = new ArrayList<>();
+        Matcher m = PORT.matcher(json);
+        while (m.find()) {
+            Map<String, Long> totals = new HashMap<>();
+            Matcher t = TOTAL.matcher(m.group(5));
+            while (t.find()) {
+                totals.put(t.group(1), Long.parseLong(t.group(2)));
+            }
+            ports.add(new Ours(m.group(2), Integer.parseInt(m.group(3)), Integer.parseInt(m.group(1)),
+                    m.group(4).equals("true"), totals));
+        }
+        return ports;
+    }
+}
