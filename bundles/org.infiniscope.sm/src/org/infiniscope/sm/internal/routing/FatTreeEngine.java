@@ -2,7 +2,9 @@ package org.infiniscope.sm.internal.routing;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.infiniscope.sm.routing.RoutingEngine;
 import org.infiniscope.sm.routing.RoutingException;
@@ -13,15 +15,17 @@ import org.osgi.service.component.annotations.Component;
 
 /**
  * Fat-tree routing, as OpenSM's {@code ftree}: levels are counted from the leaves (the switches with CAs, level 0),
- * every link must join two adjacent levels, and every path goes up to an ancestor of the destination's leaf and
- * then down, so no credit loop can form between CA paths.
+ * every link must join two adjacent levels, and every path goes up and then down, so no credit loop can form between
+ * CA paths.
  * <p>
- * Each destination LID has an index {@code d} (CA LIDs grouped by leaf, leaves by their lowest LID). On its way up a
- * switch of level {@code l} takes its {@code (d / D(l)) mod k}-th usable up port, {@code D(l)} being the product of
- * the up port counts of the levels below ("d-mod-k"): the LIDs of one leaf leave every switch by different ports and
- * the shift permutations of hosts in LID order load each link once on a full tree. An ancestor sends a LID down by
- * its least used port towards the leaf. Switch LIDs are routed the same way, not counted in the balance; a switch
- * that cannot reach another switch up then down (two spines) gets no route to it.
+ * For each CA LID in turn (grouped by leaf), a main path goes up from its leaf, each step by the up link whose
+ * downward direction carries the fewest LIDs so far, to a top switch; the switches on it forward the LID down that
+ * path, every other switch below the top goes up towards it (to the main path where it is a neighbour, else to the
+ * parent that leads to the top, least used first), so each LID comes down one path only and the LIDs of one leaf
+ * come down by different links. Switches outside the top's subtree, which no CA path to the LID crosses, still get
+ * a route: an ancestor of the leaf goes down, others go up by {@code (d / D(l)) mod k} ("d-mod-k"). Switch LIDs
+ * are routed that way too and not counted; a switch that cannot reach another switch up then down (two spines)
+ * gets no route to it.
  */
 @Component(service = RoutingEngine.class)
 public final class FatTreeEngine implements RoutingEngine {
@@ -87,7 +91,14 @@ public final class FatTreeEngine implements RoutingEngine {
 
         byte[][] tables = f.emptyTables();
         int[] downUse = new int[f.adjPeer.length];
+        int[] upUse = new int[f.adjPeer.length];
+        int[] reverse = reverseEntries(f);
         Tree tree = new Tree(n);
+        Map<Integer, Subtree> subtrees = new HashMap<>();
+        int[] onPath = new int[n];
+        Arrays.fill(onPath, -1);
+        int[] path = new int[height + 2];
+        int[] downEntry = new int[height + 2];
         long d = 0;
         for (int k = 0; k < n; k++) {
             int t = byFirstLid[k];
@@ -99,7 +110,55 @@ public final class FatTreeEngine implements RoutingEngine {
             }
             tree.build(f, level, t);
             for (int lid : lidsAt.get(t)) {
-                route(f, tree, level, divisor, t, lid, d++, true, downUse, tables);
+                // the main path: up by the link whose way down carries the fewest LIDs
+                int length = 0;
+                int x = t;
+                path[length++] = x;
+                while (true) {
+                    int best = -1;
+                    for (int i = f.adjStart[x]; i < f.adjStart[x + 1]; i++) {
+                        if (level[f.adjPeer[i]] > level[x]
+                                && (best < 0 || downUse[reverse[i]] < downUse[reverse[best]])) {
+                            best = i;
+                        }
+                    }
+                    if (best < 0) {
+                        break;
+                    }
+                    downUse[reverse[best]]++;
+                    downEntry[length] = reverse[best];
+                    x = f.adjPeer[best];
+                    path[length++] = x;
+                }
+                for (int p = 0; p < length; p++) {
+                    onPath[path[p]] = p;
+                }
+                Subtree below = subtrees.computeIfAbsent(x, top -> new Subtree(f, level, top));
+                route(f, tree, level, divisor, t, lid, d++, false, downUse, tables);
+                for (int s = 0; s < n; s++) {
+                    if (s == t) {
+                        continue;
+                    }
+                    if (onPath[s] > 0) {
+                        tables[s][lid] = (byte) f.adjPort[downEntry[onPath[s]]];
+                    } else if (below.parentStart[s] < below.parentStart[s + 1]) {
+                        int best = -1;
+                        boolean bestOnPath = false;
+                        for (int c = below.parentStart[s]; c < below.parentStart[s + 1]; c++) {
+                            int i = below.parents[c];
+                            boolean toPath = onPath[f.adjPeer[i]] >= 0;
+                            if (best < 0 || toPath && !bestOnPath || toPath == bestOnPath && upUse[i] < upUse[best]) {
+                                best = i;
+                                bestOnPath = toPath;
+                            }
+                        }
+                        upUse[best]++;
+                        tables[s][lid] = (byte) f.adjPort[best];
+                    }
+                }
+                for (int p = 0; p < length; p++) {
+                    onPath[path[p]] = -1;
+                }
             }
         }
         // switch LIDs, in LID order, not counted
@@ -149,6 +208,68 @@ public final class FatTreeEngine implements RoutingEngine {
                 i = tree.cand[from + (int) ((d / divisor[level[s]]) % count)];
             }
             tables[s][lid] = (byte) f.adjPort[i];
+        }
+    }
+
+    /** @return for each inter-switch entry, the entry of the same link seen from the other end */
+    private static int[] reverseEntries(Fabric f) {
+        int[] reverse = new int[f.adjPeer.length];
+        for (int s = 0; s < f.n; s++) {
+            for (int i = f.adjStart[s]; i < f.adjStart[s + 1]; i++) {
+                int y = f.adjPeer[i];
+                for (int j = f.adjStart[y]; j < f.adjStart[y + 1]; j++) {
+                    if (f.adjPort[j] == f.adjPeerPort[i]) {
+                        reverse[i] = j;
+                        break;
+                    }
+                }
+            }
+        }
+        return reverse;
+    }
+
+    /** The switches below a top switch, each with its up entries to parents that are the top or below it. */
+    private static final class Subtree {
+        final int[] parentStart;
+        final int[] parents;
+
+        Subtree(Fabric f, int[] level, int top) {
+            int n = f.n;
+            boolean[] below = new boolean[n];
+            below[top] = true;
+            int[] queue = new int[n];
+            queue[0] = top;
+            int tail = 1;
+            for (int head = 0; head < tail;) {
+                int s = queue[head++];
+                for (int i = f.adjStart[s]; i < f.adjStart[s + 1]; i++) {
+                    int y = f.adjPeer[i];
+                    if (level[y] < level[s] && !below[y]) {
+                        below[y] = true;
+                        queue[tail++] = y;
+                    }
+                }
+            }
+            parentStart = new int[n + 1];
+            int[] list = new int[16];
+            int c = 0;
+            for (int s = 0; s < n; s++) {
+                parentStart[s] = c;
+                if (!below[s] || s == top) {
+                    continue;
+                }
+                for (int i = f.adjStart[s]; i < f.adjStart[s + 1]; i++) {
+                    int y = f.adjPeer[i];
+                    if (level[y] > level[s] && below[y]) {
+                        if (c == list.length) {
+                            list = Arrays.copyOf(list, c * 2);
+                        }
+                        list[c++] = i;
+                    }
+                }
+            }
+            parentStart[n] = c;
+            parents = Arrays.copyOf(list, c);
         }
     }
 
