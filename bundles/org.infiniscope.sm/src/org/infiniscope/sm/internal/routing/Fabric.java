@@ -31,6 +31,12 @@ final class Fabric {
     final int[] lidEndport;
     /** The largest LID plus one: the length of every table. */
     final int tableLength;
+    /**
+     * Every LID of an endport attached to a switch, grouped by that switch (in switch order), in LID order within a
+     * switch: the order balancing engines take destinations in, so that the LIDs of one leaf are spread over the
+     * ports together whatever order the SM numbered the leaves in.
+     */
+    final int[] lidsBySwitch;
 
     Fabric(RoutingGraph graph) {
         this.graph = graph;
@@ -63,10 +69,26 @@ final class Fabric {
         tableLength = graph.maxLid() + 1;
         lidEndport = new int[tableLength];
         Arrays.fill(lidEndport, RoutingGraph.NONE);
+        int[] perSwitch = new int[n + 1];
+        int routed = 0;
         for (int e = 0; e < graph.endportCount(); e++) {
             int base = graph.lid(e);
             for (int l = 0; l < 1 << graph.lmc(e); l++) {
                 lidEndport[base + l] = e;
+            }
+            if (graph.endportSwitch(e) != RoutingGraph.NONE) {
+                perSwitch[graph.endportSwitch(e) + 1] += 1 << graph.lmc(e);
+                routed += 1 << graph.lmc(e);
+            }
+        }
+        for (int s = 0; s < n; s++) {
+            perSwitch[s + 1] += perSwitch[s];
+        }
+        lidsBySwitch = new int[routed];
+        for (int lid = 1; lid < tableLength; lid++) {
+            int e = lidEndport[lid];
+            if (e != RoutingGraph.NONE && graph.endportSwitch(e) != RoutingGraph.NONE) {
+                lidsBySwitch[perSwitch[graph.endportSwitch(e)]++] = lid;
             }
         }
     }
