@@ -6,13 +6,13 @@
 # code (org.infiniscope.sm.routing.RouteQuality): ours from our tables, OpenSM's from its opensm-lfts.dump (written
 # with log flag 0x40), hosts in LID order: all-to-all routes per inter-switch link direction (max, mean) and the
 # busiest link of each shift permutation host i -> i+k averaged over k (1.0 ideal). Our checker runs on both.
-# Usage: bench/sm-routing-vs-opensm.sh [RUNS] [SPEC...]   (default: 5 runs; ft3:12 ft3:24 ft3:36 = 432, 3,456, 11,664
+# Usage: bench/sm-routing-vs-opensm.sh [RUNS] [SPEC...]   (default: 10 runs; ft3:12 ft3:24 ft3:36 = 432, 3,456, 11,664
 #        hosts). Env: ENGINES (default "minhop updn ftree"), SM_TIMEOUT seconds per OpenSM run (default 900).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 JDK=${INFINISCOPE_JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
 JAR="$ROOT/bench/org.infiniscope.bench/target/benchmarks.jar"
-RUNS=${1:-5}
+RUNS=${1:-10}
 shift || true
 SPECS=("$@")
 [ ${#SPECS[@]} -gt 0 ] || SPECS=(ft3:12 ft3:24 ft3:36)

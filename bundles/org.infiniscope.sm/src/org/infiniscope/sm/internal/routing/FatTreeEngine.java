@@ -19,7 +19,9 @@ import org.osgi.service.component.annotations.Component;
  * CA paths.
  * <p>
  * For each CA LID in turn (grouped by leaf), a main path goes up from its leaf, each step by the up link whose
- * downward direction carries the fewest LIDs so far, to a top switch; the switches on it forward the LID down that
+ * downward direction carries the fewest LIDs so far (of those, the one nearest to the {@code (d / D(l)) mod k}-th,
+ * {@code d} the LID's rank among the CA LIDs divided by the typical step between the ranks of one leaf's LIDs), to
+ * a top switch; the switches on it forward the LID down that
  * path, every other switch below the top goes up towards it (to the main path where it is a neighbour, else to the
  * parent that leads to the top, least used first), so each LID comes down one path only and the LIDs of one leaf
  * come down by different links. Switches outside the top's subtree, which no CA path to the LID crosses, still get
@@ -89,6 +91,27 @@ public final class FatTreeEngine implements RoutingEngine {
         }
         Arrays.sort(byFirstLid, (a, b) -> Integer.compare(firstLid[a], firstLid[b]));
 
+        long[] rank = new long[f.tableLength];
+        long ranked = 0;
+        for (int lid = 1; lid < f.tableLength; lid++) {
+            int e = f.lidEndport[lid];
+            if (e != RoutingGraph.NONE && !graph.isSwitchEndport(e) && graph.endportSwitch(e) != RoutingGraph.NONE) {
+                rank[lid] = ranked++;
+            }
+        }
+        // the hosts of a leaf may be numbered every s-th (an SM numbering leaves in turn): d-mod-k then counts in
+        // steps of the typical gap between a leaf's ranks
+        List<Long> gaps = new ArrayList<>();
+        for (List<Integer> lids : lidsAt) {
+            for (int i = 1; i < lids.size(); i++) {
+                gaps.add(rank[lids.get(i)] - rank[lids.get(i - 1)]);
+            }
+        }
+        java.util.Collections.sort(gaps);
+        long stride = gaps.isEmpty() ? 1 : Math.max(1, gaps.get(gaps.size() / 2));
+        for (int lid = 1; lid < f.tableLength; lid++) {
+            rank[lid] /= stride;
+        }
         byte[][] tables = f.emptyTables();
         int[] downUse = new int[f.adjPeer.length];
         int[] upUse = new int[f.adjPeer.length];
@@ -115,15 +138,29 @@ public final class FatTreeEngine implements RoutingEngine {
                 int x = t;
                 path[length++] = x;
                 while (true) {
-                    int best = -1;
+                    // among the least used, the one nearest the LID's d-mod-k choice: the rank of the LID among the
+                    // CA LIDs, so that LIDs next to each other take different links whatever the leaf they are on
+                    int ups = 0;
                     for (int i = f.adjStart[x]; i < f.adjStart[x + 1]; i++) {
-                        if (level[f.adjPeer[i]] > level[x]
-                                && (best < 0 || downUse[reverse[i]] < downUse[reverse[best]])) {
-                            best = i;
-                        }
+                        ups += level[f.adjPeer[i]] > level[x] ? 1 : 0;
                     }
-                    if (best < 0) {
+                    if (ups == 0) {
                         break;
+                    }
+                    int preferred = (int) ((rank[lid] / divisor[level[x]]) % ups);
+                    int best = -1;
+                    int bestDistance = 0;
+                    int index = 0;
+                    for (int i = f.adjStart[x]; i < f.adjStart[x + 1]; i++) {
+                        if (level[f.adjPeer[i]] <= level[x]) {
+                            continue;
+                        }
+                        int distance = (index++ - preferred + ups) % ups;
+                        if (best < 0 || downUse[reverse[i]] < downUse[reverse[best]]
+                                || downUse[reverse[i]] == downUse[reverse[best]] && distance < bestDistance) {
+                            best = i;
+                            bestDistance = distance;
+                        }
                     }
                     downUse[reverse[best]]++;
                     downEntry[length] = reverse[best];
@@ -281,6 +318,8 @@ public final class FatTreeEngine implements RoutingEngine {
         final int[] candStart;
         int[] cand;
         final int[] queue;
+        /** The switches from the top level down. */
+        int[] topDown;
 
         Tree(int n) {
             ancestor = new boolean[n];
@@ -312,12 +351,18 @@ public final class FatTreeEngine implements RoutingEngine {
                 }
             }
             // the others go up to the nearest ancestor: from the top level down, so up neighbours are known
-            Integer[] byLevel = new Integer[n];
-            for (int s = 0; s < n; s++) {
-                byLevel[s] = s;
+            if (topDown == null) {
+                Integer[] byLevel = new Integer[n];
+                for (int s = 0; s < n; s++) {
+                    byLevel[s] = s;
+                }
+                Arrays.sort(byLevel, (a, b) -> Integer.compare(level[b], level[a]));
+                topDown = new int[n];
+                for (int k = 0; k < n; k++) {
+                    topDown[k] = byLevel[k];
+                }
             }
-            Arrays.sort(byLevel, (a, b) -> Integer.compare(level[b], level[a]));
-            for (int s : byLevel) {
+            for (int s : topDown) {
                 if (ancestor[s]) {
                     continue;
                 }
