@@ -35,6 +35,30 @@ class RouteQualityTest {
         assertEquals(ftree.meanAllToAll(), minhop.meanAllToAll(), 1e-9);
     }
 
+    /** Two halves of the hosts numbered in turn, as OpenSM numbers a fat tree: hosts of a leaf every other LID. */
+    @Test
+    void fatTreeRoutingOfInterleavedHostsStillSharesNoLinkInAShift() throws Exception {
+        org.infiniscope.topology.Topology topology = TopologySpec.parse("ft3:8");
+        java.util.List<org.infiniscope.topology.Node> hosts = topology.nodes().stream().filter(n -> !n.isSwitch())
+                .toList();
+        Map<Long, Integer> lids = new java.util.HashMap<>();
+        int half = hosts.size() / 2;
+        for (int i = 0; i < hosts.size(); i++) {
+            lids.put(hosts.get(i).portGuid(1), i < half ? 1 + 2 * i : 2 + 2 * (i - half));
+        }
+        int next = 2 * hosts.size() + 1;
+        for (org.infiniscope.topology.Node n : topology.nodes()) {
+            if (n.isSwitch()) {
+                lids.put(n.portGuid(0), next++);
+            }
+        }
+        RoutingGraph graph = TopologyGraphs.build(topology, g -> lids.getOrDefault(g, 0), 0);
+        RouteQuality.Report ftree = RouteQuality.measure(graph,
+                new FatTreeEngine().route(graph, RoutingRequest.DEFAULT));
+        assertEquals(1.0, ftree.shiftMean(), 1e-9, ftree::toString);
+        assertTrue(RouteChecker.check(graph, new FatTreeEngine().route(graph, RoutingRequest.DEFAULT), false).ok());
+    }
+
     @Test
     void loadsOfATwoLeafTreeCountedByHand() throws Exception {
         // ft2:2:2:2: two leaves of two hosts, two spines; 4 links, 8 directions
