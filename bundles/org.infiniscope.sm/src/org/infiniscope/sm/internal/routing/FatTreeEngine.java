@@ -122,7 +122,6 @@ public final class FatTreeEngine implements RoutingEngine {
         Arrays.fill(onPath, -1);
         int[] path = new int[height + 2];
         int[] downEntry = new int[height + 2];
-        long d = 0;
         for (int k = 0; k < n; k++) {
             int t = byFirstLid[k];
             if (lidsAt.get(t).isEmpty()) {
@@ -171,7 +170,7 @@ public final class FatTreeEngine implements RoutingEngine {
                     onPath[path[p]] = p;
                 }
                 Subtree below = subtrees.computeIfAbsent(x, top -> new Subtree(f, level, top));
-                route(f, tree, level, divisor, t, lid, d++, false, downUse, tables);
+                tables[t][lid] = (byte) graph.endportSwitchPort(f.lidEndport[lid]);
                 for (int s = 0; s < n; s++) {
                     if (s == t) {
                         continue;
@@ -191,6 +190,11 @@ public final class FatTreeEngine implements RoutingEngine {
                         }
                         upUse[best]++;
                         tables[s][lid] = (byte) f.adjPort[best];
+                    } else {
+                        int i = fallback(f, tree, level, divisor, s, rank[lid], downUse);
+                        if (i >= 0) {
+                            tables[s][lid] = (byte) f.adjPort[i];
+                        }
                     }
                 }
                 for (int p = 0; p < length; p++) {
@@ -210,42 +214,45 @@ public final class FatTreeEngine implements RoutingEngine {
                 interrupts.check();
                 tree.build(f, level, t);
             }
-            route(f, tree, level, divisor, t, lid, sd++, false, downUse, tables);
+            route(f, tree, level, divisor, t, lid, sd++, downUse, tables);
         }
         return new RoutingResult(NAME, tables);
     }
 
     /** Fills every switch's entry for one LID on switch {@code t}. */
-    private static void route(Fabric f, Tree tree, int[] level, long[] divisor, int t, int lid, long d, boolean counted,
-            int[] downUse, byte[][] tables) {
-        RoutingGraph g = f.graph;
-        int e = f.lidEndport[lid];
-        tables[t][lid] = (byte) g.endportSwitchPort(e);
+    private static void route(Fabric f, Tree tree, int[] level, long[] divisor, int t, int lid, long d, int[] downUse,
+            byte[][] tables) {
+        tables[t][lid] = (byte) f.graph.endportSwitchPort(f.lidEndport[lid]);
         for (int s = 0; s < f.n; s++) {
-            if (s == t) {
-                continue;
-            }
-            int from = tree.candStart[s];
-            int count = tree.candStart[s + 1] - from;
-            if (count == 0) {
-                continue;
-            }
-            int i;
-            if (tree.ancestor[s]) {
-                i = tree.cand[from];
-                for (int c = from + 1; c < from + count; c++) {
-                    if (downUse[tree.cand[c]] < downUse[i]) {
-                        i = tree.cand[c];
-                    }
+            if (s != t) {
+                int i = fallback(f, tree, level, divisor, s, d, downUse);
+                if (i >= 0) {
+                    tables[s][lid] = (byte) f.adjPort[i];
                 }
-                if (counted) {
-                    downUse[i]++;
-                }
-            } else {
-                i = tree.cand[from + (int) ((d / divisor[level[s]]) % count)];
             }
-            tables[s][lid] = (byte) f.adjPort[i];
         }
+    }
+
+    /**
+     * @return the entry switch {@code s} forwards a LID of {@code tree}'s switch by, with no main path: down by the
+     *         least used link for an ancestor, else up by d-mod-k; -1 for none
+     */
+    private static int fallback(Fabric f, Tree tree, int[] level, long[] divisor, int s, long d, int[] downUse) {
+        int from = tree.candStart[s];
+        int count = tree.candStart[s + 1] - from;
+        if (count == 0) {
+            return -1;
+        }
+        if (tree.ancestor[s]) {
+            int i = tree.cand[from];
+            for (int c = from + 1; c < from + count; c++) {
+                if (downUse[tree.cand[c]] < downUse[i]) {
+                    i = tree.cand[c];
+                }
+            }
+            return i;
+        }
+        return tree.cand[from + (int) ((d / divisor[level[s]]) % count)];
     }
 
     /** @return for each inter-switch entry, the entry of the same link seen from the other end */
