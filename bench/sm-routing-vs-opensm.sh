@@ -2,7 +2,8 @@
 # Our routing engines against OpenSM 3.3.23's on the same fat trees: OpenSM runs on ibsim with -R minhop|updn|ftree
 # (a fresh OpenSM and cache per engine; its routing phase is timed by its own log, from "building routing with" to
 # "tables configured on all switches", which includes queuing the LFT MADs); ours route the same graph with the LIDs
-# OpenSM gave (its guid2lid), in one JVM, best of RUNS and the first (cold) run. Route quality of both from the same
+# OpenSM gave (its guid2lid), in one JVM: the first (cold) call, then best of RUNS after 3 s of warm-up (JIT), as in
+# a running SM. Route quality of both from the same
 # code (org.infiniscope.sm.routing.RouteQuality): ours from our tables, OpenSM's from its opensm-lfts.dump (written
 # with log flag 0x40), hosts in LID order: all-to-all routes per inter-switch link direction (max, mean) and the
 # busiest link of each shift permutation host i -> i+k averaged over k (1.0 ideal). Our checker runs on both.
