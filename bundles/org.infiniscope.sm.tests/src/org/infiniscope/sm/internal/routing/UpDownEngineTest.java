@@ -38,6 +38,24 @@ class UpDownEngineTest {
     }
 
     @Test
+    void lmcRangesAreRoutedOverDifferentSpines() throws Exception {
+        RoutingGraph graph = Fabrics.of("ft2:4:4:4", 2);
+        RoutingResult result = new UpDownEngine().route(graph, RoutingRequest.DEFAULT);
+        assertTrue(RouteChecker.check(graph, result, false).ok());
+        int leaf = graph.endportSwitch(graph.switchCount()); // endports: the switches' first, then the CAs
+        for (int e = 0; e < graph.endportCount(); e++) {
+            if (graph.isSwitchEndport(e) || graph.endportSwitch(e) == leaf) {
+                continue;
+            }
+            java.util.Set<Integer> spines = new java.util.HashSet<>();
+            for (int l = 0; l < 4; l++) {
+                spines.add(graph.peerSwitch(leaf, result.port(leaf, graph.lid(e) + l)));
+            }
+            assertEquals(4, spines.size(), "LIDs of endport " + e);
+        }
+    }
+
+    @Test
     void theFoundRootsOfATwoLevelTreeAreItsSpines() throws Exception {
         RoutingGraph graph = Fabrics.of("ft2:6:3:3");
         Fabric f = new Fabric(graph);

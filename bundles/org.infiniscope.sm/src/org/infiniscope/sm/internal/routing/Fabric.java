@@ -31,6 +31,12 @@ final class Fabric {
     final int[] lidEndport;
     /** The largest LID plus one: the length of every table. */
     final int tableLength;
+    /**
+     * Every LID of an endport attached to a switch, grouped by that switch (switches in the order of their lowest
+     * LID), in LID order within a switch: the order balancing engines take destinations in, so that the LIDs of one leaf are spread over the
+     * ports together whatever order the SM numbered the leaves in.
+     */
+    final int[] lidsBySwitch;
 
     Fabric(RoutingGraph graph) {
         this.graph = graph;
@@ -63,10 +69,47 @@ final class Fabric {
         tableLength = graph.maxLid() + 1;
         lidEndport = new int[tableLength];
         Arrays.fill(lidEndport, RoutingGraph.NONE);
+        // switches in the order of their lowest LID, so that the order (and so the balance) does not depend on the
+        // order the SM found the switches in: a second SM on the same fabric computes the same tables
+        int[] lowest = new int[n];
+        Arrays.fill(lowest, Integer.MAX_VALUE);
+        int routed = 0;
         for (int e = 0; e < graph.endportCount(); e++) {
             int base = graph.lid(e);
             for (int l = 0; l < 1 << graph.lmc(e); l++) {
                 lidEndport[base + l] = e;
+            }
+            int s = graph.endportSwitch(e);
+            if (s != RoutingGraph.NONE) {
+                lowest[s] = Math.min(lowest[s], base);
+                routed += 1 << graph.lmc(e);
+            }
+        }
+        Integer[] order = new Integer[n];
+        for (int s = 0; s < n; s++) {
+            order[s] = s;
+        }
+        Arrays.sort(order,
+                (a, b) -> lowest[a] != lowest[b]
+                        ? Integer.compare(lowest[a], lowest[b])
+                        : Long.compareUnsigned(graph.switchGuid(a), graph.switchGuid(b)));
+        int[] start = new int[n];
+        int[] count = new int[n];
+        for (int lid = 1; lid < tableLength; lid++) {
+            int e = lidEndport[lid];
+            if (e != RoutingGraph.NONE && graph.endportSwitch(e) != RoutingGraph.NONE) {
+                count[graph.endportSwitch(e)]++;
+            }
+        }
+        for (int k = 0, at = 0; k < n; k++) {
+            start[order[k]] = at;
+            at += count[order[k]];
+        }
+        lidsBySwitch = new int[routed];
+        for (int lid = 1; lid < tableLength; lid++) {
+            int e = lidEndport[lid];
+            if (e != RoutingGraph.NONE && graph.endportSwitch(e) != RoutingGraph.NONE) {
+                lidsBySwitch[start[graph.endportSwitch(e)]++] = lid;
             }
         }
     }

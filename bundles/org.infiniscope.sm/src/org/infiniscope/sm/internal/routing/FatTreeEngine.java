@@ -2,7 +2,9 @@ package org.infiniscope.sm.internal.routing;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.infiniscope.sm.routing.RoutingEngine;
 import org.infiniscope.sm.routing.RoutingException;
@@ -13,15 +15,19 @@ import org.osgi.service.component.annotations.Component;
 
 /**
  * Fat-tree routing, as OpenSM's {@code ftree}: levels are counted from the leaves (the switches with CAs, level 0),
- * every link must join two adjacent levels, and every path goes up to an ancestor of the destination's leaf and
- * then down, so no credit loop can form between CA paths.
+ * every link must join two adjacent levels, and every path goes up and then down, so no credit loop can form between
+ * CA paths.
  * <p>
- * Each destination LID has an index {@code d} (CA LIDs grouped by leaf, leaves by their lowest LID). On its way up a
- * switch of level {@code l} takes its {@code (d / D(l)) mod k}-th usable up port, {@code D(l)} being the product of
- * the up port counts of the levels below ("d-mod-k"): the LIDs of one leaf leave every switch by different ports and
- * the shift permutations of hosts in LID order load each link once on a full tree. An ancestor sends a LID down by
- * its least used port towards the leaf. Switch LIDs are routed the same way, not counted in the balance; a switch
- * that cannot reach another switch up then down (two spines) gets no route to it.
+ * For each CA LID in turn (grouped by leaf), a main path goes up from its leaf, each step by the up link whose
+ * downward direction carries the fewest LIDs so far (of those, the one nearest to the {@code (d / D(l)) mod k}-th,
+ * {@code d} the LID's rank among the CA LIDs divided by the typical step between the ranks of one leaf's LIDs), to
+ * a top switch; the switches on it forward the LID down that
+ * path, every other switch below the top goes up towards it (to the main path where it is a neighbour, else to the
+ * parent that leads to the top, least used first), so each LID comes down one path only and the LIDs of one leaf
+ * come down by different links. Switches outside the top's subtree, which no CA path to the LID crosses, still get
+ * a route: an ancestor of the leaf goes down, others go up by {@code (d / D(l)) mod k} ("d-mod-k"). Switch LIDs
+ * are routed that way too and not counted; a switch that cannot reach another switch up then down (two spines)
+ * gets no route to it.
  */
 @Component(service = RoutingEngine.class)
 public final class FatTreeEngine implements RoutingEngine {
@@ -85,10 +91,37 @@ public final class FatTreeEngine implements RoutingEngine {
         }
         Arrays.sort(byFirstLid, (a, b) -> Integer.compare(firstLid[a], firstLid[b]));
 
+        long[] rank = new long[f.tableLength];
+        long ranked = 0;
+        for (int lid = 1; lid < f.tableLength; lid++) {
+            int e = f.lidEndport[lid];
+            if (e != RoutingGraph.NONE && !graph.isSwitchEndport(e) && graph.endportSwitch(e) != RoutingGraph.NONE) {
+                rank[lid] = ranked++;
+            }
+        }
+        // the hosts of a leaf may be numbered every s-th (an SM numbering leaves in turn): d-mod-k then counts in
+        // steps of the typical gap between a leaf's ranks
+        List<Long> gaps = new ArrayList<>();
+        for (List<Integer> lids : lidsAt) {
+            for (int i = 1; i < lids.size(); i++) {
+                gaps.add(rank[lids.get(i)] - rank[lids.get(i - 1)]);
+            }
+        }
+        java.util.Collections.sort(gaps);
+        long stride = gaps.isEmpty() ? 1 : Math.max(1, gaps.get(gaps.size() / 2));
+        for (int lid = 1; lid < f.tableLength; lid++) {
+            rank[lid] /= stride;
+        }
         byte[][] tables = f.emptyTables();
         int[] downUse = new int[f.adjPeer.length];
+        int[] upUse = new int[f.adjPeer.length];
+        int[] reverse = reverseEntries(f);
         Tree tree = new Tree(n);
-        long d = 0;
+        Map<Integer, Subtree> subtrees = new HashMap<>();
+        int[] onPath = new int[n];
+        Arrays.fill(onPath, -1);
+        int[] path = new int[height + 2];
+        int[] downEntry = new int[height + 2];
         for (int k = 0; k < n; k++) {
             int t = byFirstLid[k];
             if (lidsAt.get(t).isEmpty()) {
@@ -99,7 +132,74 @@ public final class FatTreeEngine implements RoutingEngine {
             }
             tree.build(f, level, t);
             for (int lid : lidsAt.get(t)) {
-                route(f, tree, level, divisor, t, lid, d++, true, downUse, tables);
+                // the main path: up by the link whose way down carries the fewest LIDs
+                int length = 0;
+                int x = t;
+                path[length++] = x;
+                while (true) {
+                    // among the least used, the one nearest the LID's d-mod-k choice: the rank of the LID among the
+                    // CA LIDs, so that LIDs next to each other take different links whatever the leaf they are on
+                    int ups = 0;
+                    for (int i = f.adjStart[x]; i < f.adjStart[x + 1]; i++) {
+                        ups += level[f.adjPeer[i]] > level[x] ? 1 : 0;
+                    }
+                    if (ups == 0) {
+                        break;
+                    }
+                    int preferred = (int) ((rank[lid] / divisor[level[x]]) % ups);
+                    int best = -1;
+                    int bestDistance = 0;
+                    int index = 0;
+                    for (int i = f.adjStart[x]; i < f.adjStart[x + 1]; i++) {
+                        if (level[f.adjPeer[i]] <= level[x]) {
+                            continue;
+                        }
+                        int distance = (index++ - preferred + ups) % ups;
+                        if (best < 0 || downUse[reverse[i]] < downUse[reverse[best]]
+                                || downUse[reverse[i]] == downUse[reverse[best]] && distance < bestDistance) {
+                            best = i;
+                            bestDistance = distance;
+                        }
+                    }
+                    downUse[reverse[best]]++;
+                    downEntry[length] = reverse[best];
+                    x = f.adjPeer[best];
+                    path[length++] = x;
+                }
+                for (int p = 0; p < length; p++) {
+                    onPath[path[p]] = p;
+                }
+                Subtree below = subtrees.computeIfAbsent(x, top -> new Subtree(f, level, top));
+                tables[t][lid] = (byte) graph.endportSwitchPort(f.lidEndport[lid]);
+                for (int s = 0; s < n; s++) {
+                    if (s == t) {
+                        continue;
+                    }
+                    if (onPath[s] > 0) {
+                        tables[s][lid] = (byte) f.adjPort[downEntry[onPath[s]]];
+                    } else if (below.parentStart[s] < below.parentStart[s + 1]) {
+                        int best = -1;
+                        boolean bestOnPath = false;
+                        for (int c = below.parentStart[s]; c < below.parentStart[s + 1]; c++) {
+                            int i = below.parents[c];
+                            boolean toPath = onPath[f.adjPeer[i]] >= 0;
+                            if (best < 0 || toPath && !bestOnPath || toPath == bestOnPath && upUse[i] < upUse[best]) {
+                                best = i;
+                                bestOnPath = toPath;
+                            }
+                        }
+                        upUse[best]++;
+                        tables[s][lid] = (byte) f.adjPort[best];
+                    } else {
+                        int i = fallback(f, tree, level, divisor, s, rank[lid], downUse);
+                        if (i >= 0) {
+                            tables[s][lid] = (byte) f.adjPort[i];
+                        }
+                    }
+                }
+                for (int p = 0; p < length; p++) {
+                    onPath[path[p]] = -1;
+                }
             }
         }
         // switch LIDs, in LID order, not counted
@@ -114,41 +214,106 @@ public final class FatTreeEngine implements RoutingEngine {
                 interrupts.check();
                 tree.build(f, level, t);
             }
-            route(f, tree, level, divisor, t, lid, sd++, false, downUse, tables);
+            route(f, tree, level, divisor, t, lid, sd++, downUse, tables);
         }
         return new RoutingResult(NAME, tables);
     }
 
     /** Fills every switch's entry for one LID on switch {@code t}. */
-    private static void route(Fabric f, Tree tree, int[] level, long[] divisor, int t, int lid, long d, boolean counted,
-            int[] downUse, byte[][] tables) {
-        RoutingGraph g = f.graph;
-        int e = f.lidEndport[lid];
-        tables[t][lid] = (byte) g.endportSwitchPort(e);
+    private static void route(Fabric f, Tree tree, int[] level, long[] divisor, int t, int lid, long d, int[] downUse,
+            byte[][] tables) {
+        tables[t][lid] = (byte) f.graph.endportSwitchPort(f.lidEndport[lid]);
         for (int s = 0; s < f.n; s++) {
-            if (s == t) {
-                continue;
+            if (s != t) {
+                int i = fallback(f, tree, level, divisor, s, d, downUse);
+                if (i >= 0) {
+                    tables[s][lid] = (byte) f.adjPort[i];
+                }
             }
-            int from = tree.candStart[s];
-            int count = tree.candStart[s + 1] - from;
-            if (count == 0) {
-                continue;
+        }
+    }
+
+    /**
+     * @return the entry switch {@code s} forwards a LID of {@code tree}'s switch by, with no main path: down by the
+     *         least used link for an ancestor, else up by d-mod-k; -1 for none
+     */
+    private static int fallback(Fabric f, Tree tree, int[] level, long[] divisor, int s, long d, int[] downUse) {
+        int from = tree.candStart[s];
+        int count = tree.candStart[s + 1] - from;
+        if (count == 0) {
+            return -1;
+        }
+        if (tree.ancestor[s]) {
+            int i = tree.cand[from];
+            for (int c = from + 1; c < from + count; c++) {
+                if (downUse[tree.cand[c]] < downUse[i]) {
+                    i = tree.cand[c];
+                }
             }
-            int i;
-            if (tree.ancestor[s]) {
-                i = tree.cand[from];
-                for (int c = from + 1; c < from + count; c++) {
-                    if (downUse[tree.cand[c]] < downUse[i]) {
-                        i = tree.cand[c];
+            return i;
+        }
+        return tree.cand[from + (int) ((d / divisor[level[s]]) % count)];
+    }
+
+    /** @return for each inter-switch entry, the entry of the same link seen from the other end */
+    private static int[] reverseEntries(Fabric f) {
+        int[] reverse = new int[f.adjPeer.length];
+        for (int s = 0; s < f.n; s++) {
+            for (int i = f.adjStart[s]; i < f.adjStart[s + 1]; i++) {
+                int y = f.adjPeer[i];
+                for (int j = f.adjStart[y]; j < f.adjStart[y + 1]; j++) {
+                    if (f.adjPort[j] == f.adjPeerPort[i]) {
+                        reverse[i] = j;
+                        break;
                     }
                 }
-                if (counted) {
-                    downUse[i]++;
-                }
-            } else {
-                i = tree.cand[from + (int) ((d / divisor[level[s]]) % count)];
             }
-            tables[s][lid] = (byte) f.adjPort[i];
+        }
+        return reverse;
+    }
+
+    /** The switches below a top switch, each with its up entries to parents that are the top or below it. */
+    private static final class Subtree {
+        final int[] parentStart;
+        final int[] parents;
+
+        Subtree(Fabric f, int[] level, int top) {
+            int n = f.n;
+            boolean[] below = new boolean[n];
+            below[top] = true;
+            int[] queue = new int[n];
+            queue[0] = top;
+            int tail = 1;
+            for (int head = 0; head < tail;) {
+                int s = queue[head++];
+                for (int i = f.adjStart[s]; i < f.adjStart[s + 1]; i++) {
+                    int y = f.adjPeer[i];
+                    if (level[y] < level[s] && !below[y]) {
+                        below[y] = true;
+                        queue[tail++] = y;
+                    }
+                }
+            }
+            parentStart = new int[n + 1];
+            int[] list = new int[16];
+            int c = 0;
+            for (int s = 0; s < n; s++) {
+                parentStart[s] = c;
+                if (!below[s] || s == top) {
+                    continue;
+                }
+                for (int i = f.adjStart[s]; i < f.adjStart[s + 1]; i++) {
+                    int y = f.adjPeer[i];
+                    if (level[y] > level[s] && below[y]) {
+                        if (c == list.length) {
+                            list = Arrays.copyOf(list, c * 2);
+                        }
+                        list[c++] = i;
+                    }
+                }
+            }
+            parentStart[n] = c;
+            parents = Arrays.copyOf(list, c);
         }
     }
 
@@ -160,6 +325,8 @@ public final class FatTreeEngine implements RoutingEngine {
         final int[] candStart;
         int[] cand;
         final int[] queue;
+        /** The switches from the top level down. */
+        int[] topDown;
 
         Tree(int n) {
             ancestor = new boolean[n];
@@ -191,12 +358,18 @@ public final class FatTreeEngine implements RoutingEngine {
                 }
             }
             // the others go up to the nearest ancestor: from the top level down, so up neighbours are known
-            Integer[] byLevel = new Integer[n];
-            for (int s = 0; s < n; s++) {
-                byLevel[s] = s;
+            if (topDown == null) {
+                Integer[] byLevel = new Integer[n];
+                for (int s = 0; s < n; s++) {
+                    byLevel[s] = s;
+                }
+                Arrays.sort(byLevel, (a, b) -> Integer.compare(level[b], level[a]));
+                topDown = new int[n];
+                for (int k = 0; k < n; k++) {
+                    topDown[k] = byLevel[k];
+                }
             }
-            Arrays.sort(byLevel, (a, b) -> Integer.compare(level[b], level[a]));
-            for (int s : byLevel) {
+            for (int s : topDown) {
                 if (ancestor[s]) {
                     continue;
                 }

@@ -3,7 +3,9 @@ package org.infiniscope.sm.internal.routing;
 import org.infiniscope.sm.routing.RoutingGraph;
 
 /**
- * Fills forwarding tables from hop counts as OpenSM's min-hop does: for every switch and every LID in LID order, the
+ * Fills forwarding tables from hop counts as OpenSM's min-hop does: for every switch and every LID (grouped by the
+ * switch it is on, in LID order within, so that the LIDs of one leaf are spread together however the SM numbered
+ * them), the
  * candidates are the ports whose neighbour is one hop nearer the LID's switch, and the least used of them wins
  * (uses counted per port, CA and router LIDs only, as OpenSM's default {@code port_profile_switch_nodes FALSE}); the
  * LIDs of one LMC range prefer neighbours not yet used by the range's earlier LIDs, so that the paths of one port
@@ -82,15 +84,9 @@ final class LftBuilder {
         java.util.Arrays.fill(usage, 0);
         int[] usedPeers = x.usedPeers;
         int usedCount = 0;
-        for (int lid = 1; lid < f.tableLength; lid++) {
+        for (int lid : f.lidsBySwitch) {
             int e = f.lidEndport[lid];
-            if (e == RoutingGraph.NONE) {
-                continue;
-            }
             int t = g.endportSwitch(e);
-            if (t == RoutingGraph.NONE) {
-                continue;
-            }
             if (t == s) {
                 table[lid] = (byte) g.endportSwitchPort(e);
                 continue;
