@@ -114,7 +114,8 @@ final class HeavySweep {
         RoutingEngines.Routed routed;
         try {
             routed = engines.route(settings.routing(), graph.graph(),
-                    new RoutingRequest(java.util.Set.of(), 8, Map.of()));
+                    new RoutingRequest(java.util.Set.of(), 8, Map.of()),
+                    partitions instanceof FabricPolicy p ? p.settings().routingTimeLimit() : Duration.ZERO);
         } catch (RoutingException e) {
             return failed(took, smpsBefore, e.getMessage());
         }

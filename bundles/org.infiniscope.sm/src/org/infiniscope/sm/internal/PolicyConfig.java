@@ -3,6 +3,7 @@ package org.infiniscope.sm.internal;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -39,6 +40,7 @@ final class PolicyConfig {
         Boolean allowBoth = null;
         Boolean keep = null;
         Enforcement enforce = null;
+        Duration limit = null;
         List<String> rest = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
@@ -51,6 +53,7 @@ final class PolicyConfig {
                 case "--qos" -> qos = inline == null || bool(inline, name);
                 case "--allow_both_pkeys" -> allowBoth = inline == null || bool(inline, name);
                 case "--keep_pkey_indexes" -> keep = bool(inline != null ? inline : value(args, ++i, name), name);
+                case "--routing-time-limit" -> limit = seconds(inline != null ? inline : value(args, ++i, name), name);
                 case "--part_enforce" -> enforce = enforcement(inline != null ? inline : value(args, ++i, name), name);
                 default -> rest.add(arg);
             }
@@ -81,7 +84,19 @@ final class PolicyConfig {
         if (qos != null) {
             q = new QosOptions(qos, q.sets());
         }
-        return new PolicySettings(partitions, p, q);
+        return new PolicySettings(partitions, p, q, limit != null ? limit : base.routingTimeLimit());
+    }
+
+    private static Duration seconds(String text, String what) throws UsageException {
+        try {
+            double s = Double.parseDouble(text);
+            if (s < 0 || s > 86400 || Double.isNaN(s)) {
+                throw new UsageException(what + " " + text + " is not 0..86400 seconds");
+            }
+            return Duration.ofMillis(Math.round(s * 1000));
+        } catch (NumberFormatException e) {
+            throw new UsageException(what + " '" + text + "' is not a number of seconds");
+        }
     }
 
     /**
@@ -113,7 +128,7 @@ final class PolicyConfig {
             qos = new QosOptions(c.qos(), qos.sets());
         }
         return new PolicySettings(partitions, new PkeyOptions(c.allow_both_pkeys(), c.keep_pkey_indexes(), enforce),
-                qos);
+                qos, Duration.ofSeconds(Math.max(0, c.routing_time_limit())));
     }
 
     /**
@@ -126,6 +141,7 @@ final class PolicyConfig {
         QosOptions qos = QosOptions.parse(text, source);
         PkeyOptions p = PkeyOptions.DEFAULTS;
         Path partitions = null;
+        Duration limit = PolicySettings.DEFAULT_ROUTING_TIME_LIMIT;
         String[] lines = text.split("\n", -1);
         for (int n = 0; n < lines.length; n++) {
             String line = lines[n];
@@ -138,6 +154,7 @@ final class PolicyConfig {
             try {
                 switch (words[0]) {
                     case "partition_config_file" -> partitions = base.resolve(value);
+                    case "routing_time_limit" -> limit = seconds(value, words[0]);
                     case "allow_both_pkeys" ->
                         p = new PkeyOptions(bool(value, words[0]), p.keepPkeyIndexes(), p.partEnforce());
                     case "keep_pkey_indexes" ->
@@ -152,7 +169,7 @@ final class PolicyConfig {
                 throw new PartitionsException(source, n + 1, line.indexOf(value) + 1, e.getMessage());
             }
         }
-        return new PolicySettings(partitions, p, qos);
+        return new PolicySettings(partitions, p, qos, limit);
     }
 
     private static String value(List<String> args, int i, String option) throws UsageException {

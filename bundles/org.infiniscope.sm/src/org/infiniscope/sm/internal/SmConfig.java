@@ -83,4 +83,8 @@ public @interface SmConfig {
     @AttributeDefinition(description = "An opensm.conf whose qos_* options shape the QoS tables; empty: OpenSM's "
             + "defaults")
     String qos_config_file() default "";
+
+    @AttributeDefinition(description = "Seconds each routing engine of the chain but the last (min-hop) has before it "
+            + "is interrupted and the next one tried; 0: no limit")
+    int routing_time_limit() default 120;
 }

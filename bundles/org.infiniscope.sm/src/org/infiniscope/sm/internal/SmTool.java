@@ -132,7 +132,10 @@ public final class SmTool implements ConsoleTool {
                   --allow_both_pkeys, --keep_pkey_indexes TRUE|FALSE, --part_enforce both|in|out|off
                                       OpenSM's P_Key options (defaults FALSE, TRUE, both)
                   --qos               program SL2VL and VL arbitration (OpenSM's qos TRUE, its qos_* defaults)
-                  --config FILE       an opensm.conf: its qos, qos_*, partition_config_file and P_Key options
+                  --config FILE       an opensm.conf: its qos, qos_*, partition_config_file, P_Key options and
+                                      routing_time_limit
+                  --routing-time-limit S  seconds each engine of the chain but min-hop has before it is
+                                      interrupted and the next tried (default 120, 0: none)
                 Prints 'SM phase discovery|lids|routing|programming|activation SECONDS s' per phase, then SUBNET UP.
                        infiniscope sm partitions list|validate|show|add|remove ...   (the partitions.conf file)""";
     }
