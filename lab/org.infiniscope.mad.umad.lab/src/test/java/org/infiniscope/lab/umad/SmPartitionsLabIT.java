@@ -50,8 +50,8 @@ class SmPartitionsLabIT {
             Compute=0x0002 : G3, G4 ;
             """;
 
-    private static final Pattern LINK = Pattern
-            .compile("^(CA|SW)\\s+(\\d+)\\s+(\\d+)\\s+0x([0-9a-f]+)\\s.*-\\s+(CA|SW)\\s+(\\d+)\\s+(\\d+)\\s+0x([0-9a-f]+)\\s");
+    private static final Pattern LINK = Pattern.compile(
+            "^(CA|SW)\\s+(\\d+)\\s+(\\d+)\\s+0x([0-9a-f]+)\\s.*-\\s+(CA|SW)\\s+(\\d+)\\s+(\\d+)\\s+0x([0-9a-f]+)\\s");
 
     @Test
     void ourSmProgramsTheTablesOpenSmDoes() throws Exception {
@@ -84,22 +84,41 @@ class SmPartitionsLabIT {
         Path again = Files.createDirectories(scratch.resolve("ours"));
         try (Ibsim ibsim = Ibsim.start(again, fabric.net(), List.of(), Duration.ofSeconds(10))) {
             LabRun run = new LabRun(again, ibsim.socket());
-            Output up = run.ours(sm, "sm", List.of("--once", "--guid2lid", again.resolve("guid2lid").toString(),
-                    "--partitions", partitionsFile.toString(), "--config", qosFile.toString()));
-            assertEquals(0, up.status(), up.text() + up.err());
-            ours = Seen.read(run, attach, guids);
+            // kept running: its SA answers saquery
+            ProcessBuilder b = new ProcessBuilder(BuiltLauncher.script(), "sm", "--fabric",
+                    "ibsim:" + ibsim.socket() + "@" + sm, "--guid2lid", "guid2lid", "--partitions",
+                    partitionsFile.toString(), "--config", qosFile.toString()).directory(again.toFile())
+                    .redirectOutput(again.resolve("sm.out").toFile()).redirectError(again.resolve("sm.err").toFile());
+            Lab.detach(b.environment());
+            b.environment().put("INFINISCOPE_STATE", BuiltLauncher.state());
+            // ibsim hands SA requests (class 3) only to a client marked as SM
+            b.environment().put("SIM_SET_ISSM", "1");
+            Process ourSm = b.start();
+            try {
+                long deadline = System.nanoTime() + TIMEOUT.toNanos();
+                while (!Files.exists(again.resolve("sm.out"))
+                        || !Files.readString(again.resolve("sm.out")).lines().anyMatch("SUBNET UP"::equals)) {
+                    assertTrue(ourSm.isAlive(), "our SM ended: " + Files.readString(again.resolve("sm.err")));
+                    assertTrue(System.nanoTime() < deadline, "no SUBNET UP from our SM");
+                    ourSm.waitFor(20, TimeUnit.MILLISECONDS);
+                }
+                ours = Seen.read(run, attach, guids);
+            } finally {
+                Lab.stop(ourSm);
+            }
         }
+        assertEquals(theirs.paths, ours.paths,
+                "saquery PR between the hosts of the partitions; OpenSM's:\n" + theirs.said + "\nours:\n" + ours.said);
         assertTrue(theirs.tables.size() > 40, "tables read: " + theirs.tables.size());
         assertEquals(theirs.tables.keySet(), ours.tables.keySet());
         for (Map.Entry<String, String> e : theirs.tables.entrySet()) {
             assertEquals(e.getValue(), ours.tables.get(e.getKey()), e.getKey());
         }
-        assertEquals(theirs.paths, ours.paths, "saquery PR between the hosts of the partitions");
         assertTrue(theirs.paths.containsValue(true) && theirs.paths.containsValue(false), theirs.paths.toString());
     }
 
     /** The tables smpquery read, by "GUID port what", and which host pairs saquery PR found a path for. */
-    private record Seen(Map<String, String> tables, Map<String, Boolean> paths) {
+    private record Seen(Map<String, String> tables, Map<String, Boolean> paths, StringBuilder said) {
 
         static Seen read(LabRun run, String attach, List<String> hostGuids) throws Exception {
             Map<String, String> tables = new TreeMap<>();
@@ -116,26 +135,27 @@ class SmPartitionsLabIT {
                 if (type.equals("CA")) {
                     lids.put("0x" + guid, lid);
                     String key = guid + " " + port + " ";
-                    tables.put(key + "pkeys", PartitionsQosLabIT.pkeys(tool(run, attach, "smpquery", "pkeys",
-                            Integer.toString(lid))).toString());
-                    tables.put(key + "sl2vl", PartitionsQosLabIT.sl2vl(tool(run, attach, "smpquery", "sl2vl",
-                            Integer.toString(lid))).toString());
-                    tables.put(key + "vlarb", PartitionsQosLabIT.vlArb(tool(run, attach, "smpquery", "vlarb",
-                            Integer.toString(lid))).toString());
+                    tables.put(key + "pkeys", PartitionsQosLabIT
+                            .pkeys(tool(run, attach, "smpquery", "pkeys", Integer.toString(lid))).toString());
+                    tables.put(key + "sl2vl", PartitionsQosLabIT
+                            .sl2vl(tool(run, attach, "smpquery", "sl2vl", Integer.toString(lid))).toString());
+                    tables.put(key + "vlarb", PartitionsQosLabIT
+                            .vlArb(tool(run, attach, "smpquery", "vlarb", Integer.toString(lid))).toString());
                     int swLid = Integer.parseInt(m.group(6));
                     String swPort = m.group(7);
                     String sw = m.group(8) + " " + swPort + " ";
-                    tables.put(sw + "pkeys", PartitionsQosLabIT.pkeys(tool(run, attach, "smpquery", "pkeys",
-                            Integer.toString(swLid), swPort)).toString());
-                    tables.put(sw + "sl2vl", PartitionsQosLabIT.sl2vl(tool(run, attach, "smpquery", "sl2vl",
-                            Integer.toString(swLid), swPort)).toString());
-                    tables.put(sw + "vlarb", PartitionsQosLabIT.vlArb(tool(run, attach, "smpquery", "vlarb",
-                            Integer.toString(swLid), swPort)).toString());
-                    tables.put(m.group(8) + " 0 pkeys", PartitionsQosLabIT.pkeys(tool(run, attach, "smpquery",
-                            "pkeys", Integer.toString(swLid))).toString());
+                    tables.put(sw + "pkeys", PartitionsQosLabIT
+                            .pkeys(tool(run, attach, "smpquery", "pkeys", Integer.toString(swLid), swPort)).toString());
+                    tables.put(sw + "sl2vl", PartitionsQosLabIT
+                            .sl2vl(tool(run, attach, "smpquery", "sl2vl", Integer.toString(swLid), swPort)).toString());
+                    tables.put(sw + "vlarb", PartitionsQosLabIT
+                            .vlArb(tool(run, attach, "smpquery", "vlarb", Integer.toString(swLid), swPort)).toString());
+                    tables.put(m.group(8) + " 0 pkeys", PartitionsQosLabIT
+                            .pkeys(tool(run, attach, "smpquery", "pkeys", Integer.toString(swLid))).toString());
                 }
             }
             Map<String, Boolean> paths = new TreeMap<>();
+            StringBuilder said = new StringBuilder();
             for (int a = 0; a < hostGuids.size(); a++) {
                 for (int b = 0; b < hostGuids.size(); b++) {
                     if (a == b) {
@@ -144,11 +164,13 @@ class SmPartitionsLabIT {
                     Integer from = lids.get(hostGuids.get(a));
                     Integer to = lids.get(hostGuids.get(b));
                     assertTrue(from != null && to != null, "LIDs of " + hostGuids + " in " + lids);
-                    Output pr = run.theirs(attach, "saquery", List.of("PR", from.toString(), to.toString()));
-                    paths.put("G" + (a + 1) + " to G" + (b + 1), pr.status() == 0 && pr.text().contains("PathRecord"));
+                    Output pr = run.theirs(attach, "saquery", List.of("PR", "--src-to-dst", from + ":" + to));
+                    paths.put("G" + (a + 1) + " to G" + (b + 1), pr.status() == 0 && pr.text().contains("dlid"));
+                    said.append("G" + (a + 1) + " to G" + (b + 1) + ": " + pr.status() + " "
+                            + pr.text().lines().limit(3).toList() + " " + pr.err().strip() + "\n");
                 }
             }
-            return new Seen(tables, paths);
+            return new Seen(tables, paths, said);
         }
     }
 
