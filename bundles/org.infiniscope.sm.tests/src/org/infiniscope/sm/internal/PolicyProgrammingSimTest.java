@@ -165,6 +165,55 @@ class PolicyProgrammingSimTest {
 
     private static long tid = 1;
 
+    @Test
+    void precreatesThePartitionsGroupsAndSetsMulticastFdbTop() throws Exception {
+        SimFabric sim = SimFabric.of(TopologySpec.parse("ft2:4:2:4"));
+        FabricPolicy policy = new FabricPolicy(PolicySettings
+                .defaults(file("partitions", partitions(sim).replace("Blue=0x0001 :", "Blue=0x0001, ipoib :"))));
+        try (SimSm sm = new SimSm(sim, sim.defaultAttachPoint(), SimSm.settings(file("guid2lid", "")), policy)
+                .start()) {
+            Subnet subnet = sm.awaitUp();
+            List<org.infiniscope.sm.partition.PrecreatedGroup> groups = policy.groups();
+            assertEquals(1, groups.size(), "Blue's IPoIB broadcast group: " + groups);
+            assertEquals(0x8001, groups.get(0).pkey());
+            Node host = hosts(sim).get(1); // a full member of Blue
+            Gid mgid = Gid.read(groups.get(0).mgid(), 0);
+            Gid port = new Gid(subnet.subnetPrefix(), host.portGuid(1));
+            try (MadTransport client = MadTransports.over(sim.openChannel(sim.attachPoint(host.name(), 1)),
+                    new TransportConfig(4, 4))) {
+                byte[] t = new byte[SaMad.DATA_LENGTH];
+                org.infiniscope.mad.sa.MCMemberRecord.CODEC
+                        .encode(new org.infiniscope.mad.sa.MCMemberRecord(mgid, port, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                0, 0, 0, org.infiniscope.mad.sa.MCMemberRecord.FULL_MEMBER, false), t, 0);
+                MadHeader header = new MadHeader(MadHeader.BASE_VERSION, MgmtClass.SUBN_ADM, SaMad.CLASS_VERSION,
+                        Method.SET, 0, 0, tid++, org.infiniscope.mad.sa.MCMemberRecord.ATTRIBUTE_ID, 0);
+                long mask = org.infiniscope.mad.sa.MCMemberRecord.Components.MGID
+                        | org.infiniscope.mad.sa.MCMemberRecord.Components.PORT_GID
+                        | org.infiniscope.mad.sa.MCMemberRecord.Components.JOIN_STATE;
+                byte[] answer = client
+                        .send(new MadRequest(new SaMad(header, SaHeader.withComponents(mask), t).encode(),
+                                MadAddress.gsi(subnet.smLid()), Duration.ofSeconds(2), 1))
+                        .get(30, TimeUnit.SECONDS).mad();
+                assertEquals(0, (answer[4] & 0xFF) << 8 | answer[5] & 0xFF,
+                        "a join without the creating components finds the precreated group");
+                int mlid = SaMad.decode(answer, 0).record(org.infiniscope.mad.sa.MCMemberRecord.CODEC).mlid();
+                assertTrue(mlid >= 0xC000);
+                // the switch the host hangs off gets the group's MLID as its MulticastFDBTop
+                SubnetNode leaf = subnet.peer(subnet.byPortGuid(host.portGuid(1)).orElseThrow().node().guid(), 1)
+                        .orElseThrow().node();
+                Smps smps = new Smps(sm.transport, 0, Duration.ofMillis(500), 3);
+                long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+                int top;
+                do {
+                    top = Smps.await(smps.get(Smps.route(leaf.route()), org.infiniscope.mad.smp.SwitchInfo.CODEC, 0))
+                            .multicastFdbTop();
+                    assertTrue(System.nanoTime() < deadline, "MulticastFDBTop " + top);
+                    java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+                } while (top != mlid);
+            }
+        }
+    }
+
     private static int path(MadTransport client, Subnet subnet, int slid, int dlid) throws Exception {
         byte[] t = new byte[SaMad.DATA_LENGTH];
         PathRecord.CODEC.encode(new PathRecord(0, Gid.ZERO, Gid.ZERO, dlid, slid, false, 0, 0, 0, false, 0, 0, 0, 0, 0,

@@ -95,6 +95,14 @@ public final class FabricPolicy implements PartitionPolicy {
         return problems;
     }
 
+    /**
+     * @return the multicast groups the partitions file in force makes (the default partition's IPoIB broadcast group
+     *         alone without one), for the end ports of the last sweep
+     */
+    synchronized List<org.infiniscope.sm.partition.PrecreatedGroup> groups() {
+        return org.infiniscope.sm.partition.PartitionGroups.of(lastGood, pkeys.lastPorts(), settings.qos().enabled());
+    }
+
     private record Load(PartitionsFile file, boolean program, String message) {
     }
 

@@ -33,6 +33,7 @@ final class PkeyProgrammer {
     /** The blocks of each switch port facing an end port, as last read or written. */
     private final Map<SwitchPortKey, int[]> switchTables = new HashMap<>();
     private PkeyTables last;
+    private List<PartitionPort> lastPorts = List.of();
     int blocksWritten, blocksRead, enforcementSets;
 
     PkeyProgrammer(PkeyCalculator calculator) {
@@ -42,6 +43,11 @@ final class PkeyProgrammer {
     /** @return the tables of the last computation, null before the first */
     PkeyTables last() {
         return last;
+    }
+
+    /** @return the end ports of the last computation */
+    List<PartitionPort> lastPorts() {
+        return lastPorts;
     }
 
     private record Endport(SmNode node, int port, boolean self) {
@@ -66,6 +72,7 @@ final class PkeyProgrammer {
                     e.node.info.partitionCap(), e.self, current, peer(fabric, e)));
         }
         PkeyTables tables = calculator.compute(file, ports);
+        lastPorts = List.copyOf(ports);
         last = tables;
         List<CompletableFuture<?>> all = new ArrayList<>();
         for (Endport e : endports) {
