@@ -166,6 +166,31 @@ class PolicyProgrammingSimTest {
     private static long tid = 1;
 
     @Test
+    void theLayersOfADeadlockFreeEngineWinOverTheQosSl2Vl() throws Exception {
+        SimFabric sim = SimFabric.of(TopologySpec.parse("torus:5:5"));
+        QosOptions qos = QosOptions.parse("qos TRUE\nqos_sl2vl 7,6,5,4,3,2,1,0,7,6,5,4,3,2,1,0\n", "opensm.conf");
+        FabricPolicy policy = new FabricPolicy(new PolicySettings(null, PkeyOptions.DEFAULTS, qos));
+        RoutingEngines engines = new RoutingEngines();
+        engines.add(new org.infiniscope.sm.internal.routing.DfssspEngine(), 0, 1);
+        engines.add(new org.infiniscope.sm.internal.routing.MinHopEngine(), 0, 2);
+        SmSettings settings = SimSm.settings(file("guid2lid", "")).withRouting(List.of("dfsssp"));
+        try (SimSm sm = new SimSm(sim, sim.defaultAttachPoint(), settings, policy, engines).start()) {
+            Subnet subnet = sm.awaitUp();
+            int layers = subnet.routing().layers();
+            assertTrue(layers >= 2, "dfsssp's layers on a torus: " + layers);
+            Smps smps = new Smps(sm.transport, 0, Duration.ofMillis(500), 3);
+            Node host = hosts(sim).get(3);
+            SubnetNode n = subnet.byPortGuid(host.portGuid(1)).orElseThrow().node();
+            Sl2VlTable sl2vl = Smps.await(smps.get(Smps.route(n.route()), Sl2VlTable.CODEC, 0));
+            PortInfo pi = Smps.await(smps.get(Smps.route(n.route()), PortInfo.CODEC, 1));
+            int vls = Math.min(layers, QosProgrammer.vlCount(pi.operationalVls()));
+            for (int sl = 0; sl < 16; sl++) {
+                assertEquals(sl % vls, sl2vl.vlOf(sl), "SL " + sl + " on the engine's layer, not qos_sl2vl's");
+            }
+        }
+    }
+
+    @Test
     void precreatesThePartitionsGroupsAndSetsMulticastFdbTop() throws Exception {
         SimFabric sim = SimFabric.of(TopologySpec.parse("ft2:4:2:4"));
         FabricPolicy policy = new FabricPolicy(PolicySettings
