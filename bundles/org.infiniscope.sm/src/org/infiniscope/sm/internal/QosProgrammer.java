@@ -54,6 +54,13 @@ final class QosProgrammer {
             PortInfo port0 = n.isSwitch() ? n.ports[0] : null;
             for (int p = 0; p < n.ports.length; p++) {
                 PortInfo pi = n.ports[p];
+                if (pi == null && n.isSwitch() && p > 0) {
+                    // a port that is down was not read: OpenSM still writes the SL2VL tables from it as input port
+                    ports.add(new QosPort(NodeType.SWITCH, n.guid(), p, 0, 0, 0, 0,
+                            port0 != null && (port0.capabilityMask() & CAP_SL_MAPPING) != 0, true,
+                            n.switchInfo != null && n.switchInfo.enhancedPort0()));
+                    continue;
+                }
                 if (pi == null || !n.isSwitch() && p == 0) {
                     continue;
                 }
@@ -129,9 +136,7 @@ final class QosProgrammer {
             } else {
                 SmNode n = byGuid.get(out.nodeGuid());
                 for (int in = 0; in < n.ports.length; in++) {
-                    if (n.ports[in] != null) {
-                        map.put(new Sl2VlKey(out.nodeGuid(), in, out.portNumber()), table);
-                    }
+                    map.put(new Sl2VlKey(out.nodeGuid(), in, out.portNumber()), table);
                 }
             }
         }

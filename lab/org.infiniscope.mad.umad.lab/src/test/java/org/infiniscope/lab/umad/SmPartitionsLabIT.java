@@ -16,12 +16,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.infiniscope.lab.umad.BuiltLauncher.Output;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Our SM and OpenSM 3.3.23, each on a fresh ibsim with the same partitions file and QoS options, program the same
- * tables: Debian's {@code smpquery pkeys|sl2vl|vlarb} reads every CA port's tables, every switch's port 0 P_Keys
+ * tables on ft2-16 and irregular-1 (partitions with indx0 and more P_Keys than a switch's port 0 holds): Debian's {@code smpquery pkeys|sl2vl|vlarb} reads every CA port's tables, every switch's port 0 P_Keys
  * and the tables of every switch port facing a CA, by GUID and port (the LIDs may differ); and Debian's
  * {@code saquery PR} between hosts of different partitions answers alike (a record or none). Left out as in
  * {@link PartitionsQosLabIT}: the enforcement bits and VLHighLimit, which ibsim does not keep.
@@ -48,17 +49,23 @@ class SmPartitionsLabIT {
             Default=0x7fff, ipoib : ALL, ALL_SWITCHES=full, SELF=full ;
             Storage=0x8001, ipoib : G1=full, G2=full, G3 ;
             Compute=0x0002 : G3, G4 ;
+            Idx=0x0010,indx0: G2=full, SELF;
+            # more than ibsim's 8 entries at a switch's port 0: what does not fit is dropped
+            S1=0x41: ALL_SWITCHES=full; S2=0x42: ALL_SWITCHES; S3=0x43: ALL_SWITCHES=full;
+            S4=0x44: ALL_SWITCHES; S5=0x45: ALL_SWITCHES=full; S6=0x46: ALL_SWITCHES=full;
+            S7=0x47: ALL_SWITCHES;
             """;
 
     private static final Pattern LINK = Pattern.compile(
             "^(CA|SW)\\s+(\\d+)\\s+(\\d+)\\s+0x([0-9a-f]+)\\s.*-\\s+(CA|SW)\\s+(\\d+)\\s+(\\d+)\\s+0x([0-9a-f]+)\\s");
 
-    @Test
-    void ourSmProgramsTheTablesOpenSmDoes() throws Exception {
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"ft2-16", "irregular-1"})
+    void ourSmProgramsTheTablesOpenSmDoes(String fabricName) throws Exception {
         Lab.require("ibsim", "opensm", "smpquery", "ibnetdiscover", "saquery");
         BuiltLauncher.prepare();
-        Path scratch = Lab.scratch("sm-partitions");
-        ParityFabric fabric = ParityFabric.resource(scratch, "fabrics/ft2-16.net");
+        Path scratch = Lab.scratch("sm-partitions-" + fabricName);
+        ParityFabric fabric = ParityFabric.resource(scratch, "fabrics/" + fabricName + ".net");
         String sm = fabric.hosts().get(0);
         String attach = fabric.hosts().get(1);
         Path partitionsFile;
