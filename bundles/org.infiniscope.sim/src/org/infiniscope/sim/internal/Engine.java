@@ -468,10 +468,12 @@ public final class Engine {
 
     /**
      * A switch port's partition enforcement in one direction (IBA 10.9.4): with the PortInfo bit set, a GMP whose
-     * P_Key matches no entry of the port's table is dropped and counted. SMPs are exempt.
+     * P_Key matches no entry of the port's table is dropped and counted. SMPs are exempt. The membership bit is not
+     * compared: the SM writes a limited member's own limited P_Key into the switch port facing it (OpenSM's
+     * pkey_mgr_update_peer_port), and that member must still reach full members.
      */
     private boolean admitted(int g, int pKey, int direction, byte[] constraintErrors) {
-        if (pKey == EXEMPT || (f.enforcement[g] & direction) == 0 || f.matchPKey(g, pKey) >= 0) {
+        if (pKey == EXEMPT || (f.enforcement[g] & direction) == 0 || f.holdsPKeyBase(g, pKey)) {
             return true;
         }
         FabricState.count(constraintErrors, g);

@@ -360,6 +360,21 @@ public final class FabricState {
      *
      * @return the matching entry, or -1
      */
+    /** @return whether port {@code g}'s table holds {@code pKey}'s partition, whatever the membership */
+    boolean holdsPKeyBase(int g, int pKey) {
+        int base = pKey & 0x7FFF;
+        if (base == 0) {
+            return false;
+        }
+        for (int i = 0; i < PKEY_CAP; i++) {
+            int at = (g * PKEY_CAP + i) * 2;
+            if ((((pKeys[at] & 0xFF) << 8 | pKeys[at + 1] & 0xFF) & 0x7FFF) == base) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     int matchPKey(int g, int pKey) {
         int base = pKey & 0x7FFF;
         if (base == 0) {

@@ -44,12 +44,27 @@ final class SimSm implements AutoCloseable {
     final List<SweepReport> reports = new CopyOnWriteArrayList<>();
 
     SimSm(SimFabric sim, SimFabric.AttachPoint at, SmSettings settings) throws IOException {
+        this(sim, at, settings, PartitionPolicy.DEFAULT);
+    }
+
+    /** An SM that programs what {@code policy} says (a {@link FabricPolicy}: partitions and QoS). */
+    SimSm(SimFabric sim, SimFabric.AttachPoint at, SmSettings settings, PartitionPolicy policy) throws IOException {
+        this(sim, at, settings, policy, minHop());
+    }
+
+    private static RoutingEngines minHop() {
+        RoutingEngines engines = new RoutingEngines();
+        engines.add(new MinHopEngine(), 0, 1);
+        return engines;
+    }
+
+    /** An SM with these routing engines. */
+    SimSm(SimFabric sim, SimFabric.AttachPoint at, SmSettings settings, PartitionPolicy policy, RoutingEngines engines)
+            throws IOException {
         this.sim = sim;
         this.channel = new CountingChannel(sim.openChannel(at));
         this.transport = MadTransports.over(channel, new TransportConfig(settings.window(), settings.window()));
-        RoutingEngines engines = new RoutingEngines();
-        engines.add(new MinHopEngine(), 0, 1);
-        this.runner = new SmRunner(transport, discovery(), engines, PartitionPolicy.DEFAULT, settings);
+        this.runner = new SmRunner(transport, discovery(), engines, policy, settings);
         runner.addListener(new SmListener() {
             @Override
             public void subnetUp(Subnet subnet) {

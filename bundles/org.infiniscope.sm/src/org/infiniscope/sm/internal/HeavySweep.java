@@ -114,7 +114,8 @@ final class HeavySweep {
         RoutingEngines.Routed routed;
         try {
             routed = engines.route(settings.routing(), graph.graph(),
-                    new RoutingRequest(java.util.Set.of(), 8, Map.of()));
+                    new RoutingRequest(java.util.Set.of(), 8, Map.of()),
+                    partitions instanceof FabricPolicy p ? p.settings().routingTimeLimit() : Duration.ZERO);
         } catch (RoutingException e) {
             return failed(took, smpsBefore, e.getMessage());
         }
@@ -123,10 +124,16 @@ final class HeavySweep {
         programmer = new Programmer(smps, settings, partitions, memory.lfts);
         programmer.program(fabric, graph, routed.result(), smLid, reregister);
         problems.addAll(programmer.problems());
+        if (partitions instanceof FabricPolicy policy) {
+            problems.addAll(policy.programPartitions(smps, fabric, notes));
+        }
         start = phase(took, SmPhase.PROGRAMMING, start);
         Activator activator = new Activator(smps);
         activator.activate(fabric);
         problems.addAll(activator.problems());
+        if (partitions instanceof FabricPolicy policy) { // QoS masks its tables to the VLs activation set
+            problems.addAll(policy.programQos(smps, fabric, routed.result(), notes));
+        }
         phase(took, SmPhase.ACTIVATION, start);
         memory.last = fabric;
         long portGuid = local.portGuid(fabric.localPort);

@@ -79,4 +79,12 @@ final class MulticastTables {
         }
         return sent;
     }
+
+    /** @return each switch's highest MLID programmed (its MulticastFDBTop), by node GUID; switches with none absent */
+    Map<Long, Integer> tops() {
+        Map<Long, Integer> tops = new HashMap<>();
+        held.forEach((guid, mlids) -> mlids.entrySet().stream().filter(e -> !e.getValue().isEmpty())
+                .mapToInt(Map.Entry::getKey).max().ifPresent(top -> tops.put(guid, top)));
+        return tops;
+    }
 }

@@ -64,7 +64,7 @@ final class Programmer {
                         }
                     }));
                 }
-                if (!n.isSwitch()) {
+                if (!n.isSwitch() && !(partitions instanceof FabricPolicy)) { // FabricPolicy writes whole tables
                     all.add(pKeys(n, p));
                 }
             }

@@ -1,10 +1,15 @@
 package org.infiniscope.sm.internal;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import org.infiniscope.sm.routing.RoutingEngine;
 import org.infiniscope.sm.routing.RoutingException;
@@ -62,6 +67,18 @@ final class RoutingEngines {
      */
     Routed route(List<String> chain, RoutingGraph graph, RoutingRequest request)
             throws RoutingException, InterruptedException {
+        return route(chain, graph, request, Duration.ZERO);
+    }
+
+    /**
+     * Runs the chain, each engine but the last (min-hop, which ends it) within a time limit: an engine still running
+     * then is interrupted (engines stop at their next check of the interrupt flag) and the next one is tried.
+     *
+     * @param limit the time each engine has; zero: no limit, the engines run on the caller's thread
+     * @throws RoutingException when no engine of the chain (min-hop included) is installed or could route the graph
+     */
+    Routed route(List<String> chain, RoutingGraph graph, RoutingRequest request, Duration limit)
+            throws RoutingException, InterruptedException {
         List<String> names = new ArrayList<>(chain);
         if (!names.contains(MINHOP)) {
             names.add(MINHOP);
@@ -75,7 +92,10 @@ final class RoutingEngines {
                 continue;
             }
             try {
-                RoutingResult r = engine.get().route(graph, request);
+                boolean last = name.equals(names.get(names.size() - 1));
+                RoutingResult r = limit.isZero() || last
+                        ? engine.get().route(graph, request)
+                        : timed(engine.get(), graph, request, limit);
                 if (r.switchCount() != graph.switchCount()) {
                     fallbacks.add(
                             name + ": gave " + r.switchCount() + " tables for " + graph.switchCount() + " switches");
@@ -90,5 +110,36 @@ final class RoutingEngines {
         }
         throw new RoutingException("no engine of the chain " + String.join(",", chain) + " routed the subnet: "
                 + String.join("; ", fallbacks));
+    }
+
+    /** Runs an engine on a thread of its own, interrupted when it has not answered within {@code limit}. */
+    private static RoutingResult timed(RoutingEngine engine, RoutingGraph graph, RoutingRequest request, Duration limit)
+            throws RoutingException, InterruptedException {
+        FutureTask<RoutingResult> task = new FutureTask<>(() -> engine.route(graph, request));
+        Thread t = new Thread(task, "routing " + engine.name());
+        t.setDaemon(true);
+        t.start();
+        try {
+            return task.get(limit.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            t.interrupt();
+            throw new RoutingException(
+                    "no result within the routing time limit of " + limit.toMillis() + " ms: interrupted");
+        } catch (InterruptedException e) {
+            t.interrupt();
+            throw e;
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RoutingException r) {
+                throw r;
+            }
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            if (cause instanceof Error err) {
+                throw err;
+            }
+            throw new RoutingException("interrupted: " + cause);
+        }
     }
 }

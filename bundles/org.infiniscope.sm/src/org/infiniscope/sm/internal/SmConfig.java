@@ -63,4 +63,28 @@ public @interface SmConfig {
 
     @AttributeDefinition(description = "Retries of each SMP (transaction_retries)")
     int transaction_retries() default 3;
+
+    @AttributeDefinition(description = "OpenSM's partitions.conf; empty: sm/partitions.conf in the runtime's state "
+            + "folder when it exists, else the default partition alone (partition_config_file)")
+    String partition_config_file() default "";
+
+    @AttributeDefinition(description = "A port may be a full and a limited member of one partition")
+    boolean allow_both_pkeys() default false;
+
+    @AttributeDefinition(description = "A P_Key keeps its index in a port's table across sweeps")
+    boolean keep_pkey_indexes() default true;
+
+    @AttributeDefinition(description = "Partition enforcement of switch ports facing end ports: both, in, out, off")
+    String part_enforce() default "both";
+
+    @AttributeDefinition(description = "Program SL2VL and VL arbitration tables (OpenSM's qos)")
+    boolean qos() default false;
+
+    @AttributeDefinition(description = "An opensm.conf whose qos_* options shape the QoS tables; empty: OpenSM's "
+            + "defaults")
+    String qos_config_file() default "";
+
+    @AttributeDefinition(description = "Seconds each routing engine of the chain but the last (min-hop) has before it "
+            + "is interrupted and the next one tried; 0: no limit")
+    int routing_time_limit() default 120;
 }

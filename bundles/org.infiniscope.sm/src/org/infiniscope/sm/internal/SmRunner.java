@@ -72,6 +72,7 @@ public final class SmRunner implements SubnetManager, SmAgent.Sm, AutoCloseable 
     private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
     private final AtomicInteger actCount = new AtomicInteger();
     private final MulticastTables multicastTables = new MulticastTables();
+    private final MulticastTop multicastTop = new MulticastTop();
     private SaServer sa;
     private volatile SmSettings settings;
     private volatile SmState state = SmState.NOT_ACTIVE;
@@ -386,6 +387,7 @@ public final class SmRunner implements SubnetManager, SmAgent.Sm, AutoCloseable 
         }
         if (state == SmState.MASTER && report.subnet().isPresent()) {
             startSa();
+            precreateGroups();
             programMulticast();
         }
         if (report.up()) {
@@ -585,6 +587,21 @@ public final class SmRunner implements SubnetManager, SmAgent.Sm, AutoCloseable 
         }
     }
 
+    /** The partitions' multicast groups (IPoIB broadcast groups, mgid= lines), as OpenSM creates them. */
+    private void precreateGroups() {
+        SaServer s = sa;
+        if (s != null && partitions instanceof FabricPolicy policy) {
+            try {
+                int created = s.precreate(policy.groups());
+                if (created > 0) {
+                    LOG.info("{} multicast groups of the partitions created", created);
+                }
+            } catch (IllegalStateException e) {
+                LOG.warn("{}", e.getMessage());
+            }
+        }
+    }
+
     private void stopSa() {
         SaServer s = sa;
         sa = null;
@@ -606,6 +623,7 @@ public final class SmRunner implements SubnetManager, SmAgent.Sm, AutoCloseable 
             return;
         }
         FabricReader.join(multicastTables.program(smps, last, s.multicastForwarding()));
+        FabricReader.join(multicastTop.program(smps, last, multicastTables.tops()));
     }
 
     private void setState(SmState to) {

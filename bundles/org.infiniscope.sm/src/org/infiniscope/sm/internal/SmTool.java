@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
@@ -126,6 +127,15 @@ public final class SmTool implements ConsoleTool {
                   --poll-interval MS  a standby polls the master this often (default 10000)
                   --window N          SMPs in flight (default 16)
                   --timeout MS        time-out of each SMP attempt (default 500)
+                  --partitions FILE   OpenSM's partitions.conf (default: .infiniscope/sm/partitions.conf, which
+                                      'sm partitions' edits, when it exists; else the default partition alone)
+                  --allow_both_pkeys, --keep_pkey_indexes TRUE|FALSE, --part_enforce both|in|out|off
+                                      OpenSM's P_Key options (defaults FALSE, TRUE, both)
+                  --qos               program SL2VL and VL arbitration (OpenSM's qos TRUE, its qos_* defaults)
+                  --config FILE       an opensm.conf: its qos, qos_*, partition_config_file, P_Key options and
+                                      routing_time_limit
+                  --routing-time-limit S  seconds each engine of the chain but min-hop has before it is
+                                      interrupted and the next tried (default 120, 0: none)
                 Prints 'SM phase discovery|lids|routing|programming|activation SECONDS s' per phase, then SUBNET UP.
                        infiniscope sm partitions list|validate|show|add|remove ...   (the partitions.conf file)""";
     }
@@ -135,7 +145,9 @@ public final class SmTool implements ConsoleTool {
         if (!invocation.args().isEmpty() && invocation.args().get(0).equals("partitions")) {
             return partitions(invocation);
         }
-        SmToolArgs args = SmToolArgs.parse(invocation.args(), defaultFabric, defaultGuid2lid, cwd);
+        List<String> rest = new ArrayList<>(invocation.args());
+        PolicySettings policy = PolicyConfig.fromArgs(rest, cwd);
+        SmToolArgs args = SmToolArgs.parse(rest, defaultFabric, defaultGuid2lid, cwd);
         PrintWriter out = invocation.out();
         PrintWriter err = invocation.err();
         MadTransport transport;
@@ -147,7 +159,7 @@ public final class SmTool implements ConsoleTool {
         }
         CompletableFuture<String> end = new CompletableFuture<>();
         try (transport;
-                SmRunner sm = new SmRunner(transport, discovery, engines, PartitionPolicy.DEFAULT, args.settings())) {
+                SmRunner sm = new SmRunner(transport, discovery, engines, new FabricPolicy(policy), args.settings())) {
             sm.addListener(new Printer(out, err, args.once(), args.routes(), end));
             sm.start();
             String failure = end.get();

@@ -51,6 +51,7 @@ public final class SubnetManagerService implements SubnetManager {
     private final List<SmListener> listeners = new CopyOnWriteArrayList<>();
     private final Discovery discovery;
     private final SmSettings settings;
+    private final PolicySettings policy;
     private final String fabric;
     private final boolean run;
     private volatile SmRunner runner;
@@ -63,6 +64,8 @@ public final class SubnetManagerService implements SubnetManager {
         this.discovery = discovery;
         this.settings = Settings.of(config, Settings.defaultGuid2lid(context.getProperty(Settings.STATE_PROPERTY),
                 context.getProperty(Settings.CWD_PROPERTY)));
+        this.policy = PolicyConfig.fromConfig(config,
+                settings.guid2lid() == null ? null : settings.guid2lid().resolveSibling("partitions.conf"));
         String given = config.fabric().isBlank() ? context.getProperty("infiniscope.fabric") : config.fabric();
         this.fabric = given == null || given.isBlank() ? "sim" : given;
         // the runtime the launcher started (it always passes the caller's folder), and no one-shot command
@@ -146,7 +149,7 @@ public final class SubnetManagerService implements SubnetManager {
         }
         try {
             transport = channels.open(fabric, settings.window());
-            SmRunner r = new SmRunner(transport, discovery, engines, PartitionPolicy.DEFAULT, settings);
+            SmRunner r = new SmRunner(transport, discovery, engines, new FabricPolicy(policy), settings);
             listeners.forEach(r::addListener);
             r.start();
             runner = r;

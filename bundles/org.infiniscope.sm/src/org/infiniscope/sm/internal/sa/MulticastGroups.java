@@ -156,6 +156,29 @@ final class MulticastGroups {
         return all;
     }
 
+    /**
+     * Creates, before anyone joins, the groups a partitions file makes (as OpenSM does at SUBNET UP); a group that
+     * exists already is left as it is.
+     *
+     * @return how many were created
+     */
+    synchronized int precreate(List<org.infiniscope.sm.partition.PrecreatedGroup> wanted) throws SaError {
+        int created = 0;
+        for (org.infiniscope.sm.partition.PrecreatedGroup g : wanted) {
+            Gid mgid = Gid.read(g.mgid(), 0);
+            if (groups.containsKey(mgid)) {
+                continue;
+            }
+            int mlid = freeMlid();
+            MCMemberRecord properties = new MCMemberRecord(mgid, Gid.ZERO, (int) g.qkey(), mlid, 2, g.mtu(), g.tclass(),
+                    g.pkey(), 2, g.rate(), 2, GROUP_LIFE_TIME, g.sl(), g.flowLabel(), 0, g.scope(), 0, false);
+            groups.put(mgid, new Group(properties, new LinkedHashMap<>()));
+            mlids.put(mlid, mgid);
+            created++;
+        }
+        return created;
+    }
+
     private Group create(MCMemberRecord q, long mask, PortRef member, SubnetView view) throws SaError {
         if ((q.joinState() & MCMemberRecord.FULL_MEMBER) == 0) {
             throw SaError.sa(SaStatus.ERR_REQ_INVALID, "only a full member creates a group");

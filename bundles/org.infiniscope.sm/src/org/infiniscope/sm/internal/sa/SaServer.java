@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -185,6 +186,20 @@ public final class SaServer implements AutoCloseable {
     public Map<Integer, Map<Long, Set<Integer>>> multicastForwarding() {
         SubnetView v = currentView();
         return v == null ? Map.of() : state.groups().forwarding(v);
+    }
+
+    /**
+     * Creates the multicast groups a partitions file makes, before anyone joins (OpenSM creates them at SUBNET UP).
+     *
+     * @return how many did not exist yet
+     * @throws IllegalStateException when no MLID is left for them
+     */
+    public int precreate(List<org.infiniscope.sm.partition.PrecreatedGroup> groups) {
+        try {
+            return state.groups().precreate(groups);
+        } catch (SaError e) {
+            throw new IllegalStateException("no MLID left for the partitions' multicast groups", e);
+        }
     }
 
     /** @return the counters */
