@@ -137,9 +137,7 @@ public final class DiscoverTool implements ConsoleTool {
         NodeNameMap names = NodeNameMap.EMPTY;
         FabricSnapshot cached = null;
         try {
-            if (args.nodeNameMap() != null) {
-                names = NodeNameMap.load(Files2.resolve(folder, args.nodeNameMap()));
-            }
+            names = NodeNameMap.open(args.nodeNameMap() == null ? null : Files2.resolve(folder, args.nodeNameMap()));
             if (args.diff() != null) {
                 cached = IbnetdiscCache.read(Files2.resolve(folder, args.diff()));
             }
