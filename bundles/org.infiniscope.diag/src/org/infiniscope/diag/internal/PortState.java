@@ -50,6 +50,8 @@ final class PortState {
     private final Surroundings surroundings;
     private final PrintWriter err;
     private final StringBuilder text = new StringBuilder();
+    /** {@code -K}: the M_Key printed, not hidden. */
+    private boolean showKeys;
     private final Map<String, Object> json = new LinkedHashMap<>();
 
     PortState(SmaClient sma, Surroundings surroundings, PrintWriter err) {
@@ -71,6 +73,10 @@ final class PortState {
         int port = args.port();
         NodeInfo ni = get(to, NodeInfo.CODEC, 0, "smp query nodeinfo failed");
         boolean isSwitch = ni.nodeType() == NodeInfo.TYPE_SWITCH;
+        showKeys = args.showKeys();
+        if (isSwitch && port != 0 && PortStateArgs.M_KEY_FIELDS.stream().anyMatch(args.values()::containsKey)) {
+            throw new QueryException("Can't set M_Key fields on switch port != 0");
+        }
         json.put("destination", to.describe());
         json.put("port", port);
         json.put("nodeGuid", String.format("0x%016x", ni.nodeGuid()));
@@ -148,6 +154,15 @@ final class PortState {
         }
         if (values.containsKey("lmc")) {
             Bits.set(data, 0, 277, 3, values.get("lmc").intValue());
+        }
+        if (values.containsKey("mkey")) {
+            Bits.put64(data, 0, values.get("mkey"));
+        }
+        if (values.containsKey("mkeylease")) {
+            Bits.put16(data, 26, values.get("mkeylease").intValue());
+        }
+        if (values.containsKey("mkeyprot")) {
+            Bits.set(data, 0, 272, 2, values.get("mkeyprot").intValue());
         }
         int modifier = port | (espeedCap != 0 ? 1 << 31 : 0);
         byte[] answer;
@@ -262,13 +277,16 @@ final class PortState {
     }
 
     /** ibportstate's {@code show_port_info}. */
-    static String show(String portid, PortInfo p, int port, int espeedCap, boolean isSwitch) {
+    String show(String portid, PortInfo p, int port, int espeedCap, boolean isSwitch) {
         return "# Port info: " + portid + " port " + port + "\n" + SmpFormat.text(fields(p, port, espeedCap, isSwitch));
     }
 
     /** The PortInfo fields ibportstate prints, in its order. */
-    static Map<String, String> fields(PortInfo p, int port, int espeedCap, boolean isSwitch) {
-        Map<String, String> all = SmpFormat.portInfo(p);
+    Map<String, String> fields(PortInfo p, int port, int espeedCap, boolean isSwitch) {
+        Map<String, String> all = new LinkedHashMap<>(SmpFormat.portInfo(p));
+        if (showKeys) {
+            all.put("Mkey", String.format("0x%016x", p.mKey()));
+        }
         List<String> names = new ArrayList<>(
                 List.of("LinkState", "PhysLinkState", "Lid", "SMLid", "LMC", "LinkWidthSupported", "LinkWidthEnabled",
                         "LinkWidthActive", "LinkSpeedSupported", "LinkSpeedEnabled", "LinkSpeedActive"));

@@ -31,10 +31,11 @@ import org.infiniscope.mad.transport.MadRequest;
  *        {@code --mgid}'s MGID (MCMemberRecord); null where not given
  * @param mlid {@code --mlid} (MCMemberRecord), 0 when not given
  * @param nodeNameMap the {@code --node-name-map} file, or null
+ * @param smKey {@code --smkey}: the SM_Key of the queries, 0 (untrusted) when not given
  */
 record SaQueryArgs(String fabric, Duration timeout, boolean json, Command command, Type type, NodePrint nodePrint,
         List<String> arguments, String source, String destination, int numbPath, Gids gids, int mlid,
-        String nodeNameMap) {
+        String nodeNameMap, long smKey) {
 
     /** The GIDs given as options, null where not given. */
     record Gids(Gid sgid, Gid dgid, Gid portGid, Gid mgid) {
@@ -141,6 +142,7 @@ record SaQueryArgs(String fabric, Duration timeout, boolean json, Command comman
         Gid mgid = null;
         int mlid = 0;
         String nodeNameMap = null;
+        long smKey = 0;
         List<String> words = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
@@ -154,6 +156,8 @@ record SaQueryArgs(String fabric, Duration timeout, boolean json, Command comman
                 case "-I" -> type = Type.IIR;
                 case "-c" -> command = Command.CLASS_PORT_INFO;
                 case "--node-name-map" -> nodeNameMap = SmpQueryArgs.value(args, ++i, arg);
+                // saquery prompts for a key that is no number; a one-shot tool takes it on the command line only
+                case "--smkey" -> smKey = PortStateArgs.key(SmpQueryArgs.value(args, ++i, arg), "SM_Key (--smkey)");
                 case "--sgid-to-dgid" -> {
                     String pair = SmpQueryArgs.value(args, ++i, arg);
                     int dash = pair.indexOf('-');
@@ -262,7 +266,7 @@ record SaQueryArgs(String fabric, Duration timeout, boolean json, Command comman
             throw new UsageException("unexpected argument '" + words.get(most) + "'");
         }
         return new SaQueryArgs(fabric, timeout, json, command, type, print, words, source, destination, numbPath,
-                new Gids(sgid, dgid, portGid, mgid), mlid, nodeNameMap);
+                new Gids(sgid, dgid, portGid, mgid), mlid, nodeNameMap, smKey);
     }
 
     /** @return the GID of an IPv6 address in text form, as inet_pton(AF_INET6) reads it */

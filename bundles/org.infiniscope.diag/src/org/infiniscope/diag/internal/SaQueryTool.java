@@ -90,6 +90,8 @@ public final class SaQueryTool implements ConsoleTool {
                   --sgid-to-dgid SGID-DGID  the PathRecords between two GIDs (IPv6 form)
                   --slid LID, --dlid LID, --sgid GID, --dgid GID, -n NUMB_PATH   PathRecord components
                   --mgid GID, --gid GID, --mlid MLID   MCMemberRecord components (MGID, PortGID, MLID)
+                  --smkey KEY           the SM_Key of the queries (default 0, untrusted: OpenSM then refuses
+                                        PKeyTableRecords)
                   --node-name-map FILE  names for nodes: lines of GUID "name", as the diags read them
                                         (default: /etc/rdma/ib-node-name-map when it exists)
                   --fabric F            umad, umad:CA:PORT or ibsim:SOCKET[@NODE]; default: the launcher's --fabric
@@ -102,7 +104,7 @@ public final class SaQueryTool implements ConsoleTool {
         SaQueryArgs args = SaQueryArgs.parse(invocation.args());
         return ToolFabric.with(name(), args.fabric(), defaultFabric, channels, invocation.err(), transport -> {
             NodeNames names = NodeNames.forTool(args.nodeNameMap());
-            invocation.out().print(SaQuery.run(SaClient.of(transport, args.timeout()), args, names));
+            invocation.out().print(SaQuery.run(SaClient.of(transport, args.timeout(), args.smKey()), args, names));
             return ExitStatus.OK;
         });
     }
