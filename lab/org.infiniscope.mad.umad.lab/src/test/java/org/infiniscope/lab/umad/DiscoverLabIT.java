@@ -95,8 +95,8 @@ class DiscoverLabIT {
     private static final String SHOW_LINE = "DR path slid 0; dlid 0; ";
 
     private static String withoutShowLines(String text) {
-        return text.lines().filter(line -> !line.startsWith(SHOW_LINE)).map(line -> line + "\n")
-                .reduce("", String::concat);
+        return text.lines().filter(line -> !line.startsWith(SHOW_LINE)).map(line -> line + "\n").reduce("",
+                String::concat);
     }
 
     /**
