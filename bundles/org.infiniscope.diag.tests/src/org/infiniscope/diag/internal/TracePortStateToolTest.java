@@ -233,6 +233,13 @@ class TracePortStateToolTest {
         assertEquals(ExitStatus.FAILURE, portstate("-D", "0,1", "2", "mkeyprot", "1"));
         assertTrue(err.toString().contains("Can't set M_Key fields on switch port != 0"), err.toString());
         assertEquals("", out.toString());
+        // the simulator's SMA has no Mellanox ExtendedPortInfo: fdr10's Set fails, before the PortInfo Set
+        assertEquals(ExitStatus.FAILURE, portstate("-t", "100", "4", "1", "fdr10", "1"));
+        assertTrue(err.toString().contains("smp set MLNX ext portinfo failed"), err.toString());
+        assertTrue(out.toString().startsWith("Initial CA/RT PortInfo:\n") && !out.toString().contains("After"),
+                out.toString());
+        assertTrue(assertThrows(UsageException.class, () -> portstate("4", "1", "fdr10", "2")).getMessage()
+                .contains("fdr10"));
         assertTrue(assertThrows(UsageException.class, () -> portstate("4", "1", "mkeyprot", "4")).getMessage()
                 .contains("mkeyprot"));
         assertTrue(assertThrows(UsageException.class, () -> portstate("4", "1", "mkey", "0x1ffffffffffffffff"))

@@ -11,6 +11,7 @@ import org.infiniscope.console.json.Json;
 import org.infiniscope.diag.format.SmpFormat;
 import org.infiniscope.diag.internal.PortStateArgs.Op;
 import org.infiniscope.mad.Mad;
+import org.infiniscope.mad.smp.ExtendedPortInfo;
 import org.infiniscope.mad.smp.NodeInfo;
 import org.infiniscope.mad.smp.PortInfo;
 import org.infiniscope.mad.smp.Smp;
@@ -164,6 +165,9 @@ final class PortState {
         if (values.containsKey("mkeyprot")) {
             Bits.set(data, 0, 272, 2, values.get("mkeyprot").intValue());
         }
+        if (values.containsKey("fdr10")) {
+            fdr10(to, port, values.get("fdr10").intValue());
+        }
         int modifier = port | (espeedCap != 0 ? 1 << 31 : 0);
         byte[] answer;
         try {
@@ -175,6 +179,29 @@ final class PortState {
         text.append("\nAfter PortInfo set:\n");
         text.append(show(to.describe(), after, port, espeedCap, isSwitch));
         json.put("after", fields(after, port, espeedCap, isSwitch));
+    }
+
+    /**
+     * ibportstate's {@code fdr10}: a Set of Mellanox's ExtendedPortInfo (its StateChangeEnable FDR10 bit and
+     * LinkSpeedEnabled), before the PortInfo Set, printed as the answer reads.
+     */
+    private void fdr10(Destination to, int port, int enabled) throws QueryException {
+        byte[] data = new byte[ExtendedPortInfo.CODEC.length()];
+        ExtendedPortInfo.CODEC.encode(new ExtendedPortInfo(ExtendedPortInfo.SPEED_FDR10, 0, enabled, 0), data, 0);
+        ExtendedPortInfo after;
+        try {
+            after = Smp.decodeAttribute(sma.set(to, ExtendedPortInfo.ATTRIBUTE_ID, port, data), ExtendedPortInfo.CODEC);
+        } catch (QueryException | MadFormatException | IllegalArgumentException e) {
+            throw new QueryException("smp set MLNX ext portinfo failed (" + e.getMessage() + ")");
+        }
+        Map<String, String> fields = new LinkedHashMap<>();
+        fields.put("StateChangeEnable", String.format("0x%02x", after.stateChangeEnable()));
+        fields.put("LinkSpeedSupported", String.format("0x%02x", after.linkSpeedSupported()));
+        fields.put("LinkSpeedEnabled", String.format("0x%02x", after.linkSpeedEnabled()));
+        fields.put("LinkSpeedActive", String.format("0x%02x", after.linkSpeedActive()));
+        text.append("\nAfter MLNXExtendedPortInfo set:\n# MLNX ext Port info: ").append(to.describe()).append(" port ")
+                .append(port).append('\n').append(SmpFormat.text(fields));
+        json.put("extendedPortInfo", fields);
     }
 
     /** The peer of an Active switch port: reached one hop further by directed route. */

@@ -121,10 +121,11 @@ record PortStateArgs(String fabric, Duration timeout, boolean json, boolean forc
                 case "lmc" -> 7;
                 case "mkeylease" -> 0xFFFF;
                 case "mkeyprot" -> 3;
+                case "fdr10" -> 1;
                 case "mkey" -> -1; // all 64 bits
                 default -> throw new UsageException("invalid operation: " + word + " (expected query, enable,"
                         + " disable, reset, on, off, down, arm, active, speed, espeed, width, vls, mtu, lid, smlid,"
-                        + " lmc, mkey, mkeylease or mkeyprot)");
+                        + " lmc, fdr10, mkey, mkeylease or mkeyprot)");
             };
             if (++i >= positional.size()) {
                 throw new UsageException(word + " requires an additional parameter");

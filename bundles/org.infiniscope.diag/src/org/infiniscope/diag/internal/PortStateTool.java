@@ -80,7 +80,8 @@ public final class PortStateTool implements ConsoleTool {
                   PORT          the port number
                   OP            query (default), enable, disable, reset, on, off, down, arm, active,
                                 speed N, espeed N, width N, vls N, mtu N, lid N, smlid N, lmc N,
-                                mkey KEY, mkeylease N, mkeyprot N (a switch's port 0 only)
+                                fdr10 0|1 (Mellanox ExtendedPortInfo), mkey KEY, mkeylease N, mkeyprot N
+                                (the M_Key fields: a switch's port 0 only)
                   --fabric F    sim[...], umad, umad:CA:PORT or ibsim:SOCKET[@NODE]; default: the launcher's --fabric
                   -D, --Direct  DEST is a directed route
                   -t, --timeout how long to wait for each of the 4 attempts of each SMP, in ms (default 1000)

@@ -174,7 +174,7 @@ class SaqueryLabIT {
                 case "SL2VL" ->
                     "SL2VL " + field(record, "LID") + "/" + field(record, "InPort") + "/" + field(record, "OutPort");
                 case "PKTR", "VLAR" ->
-                    type + " " + field(record, "LID") + "/" + field(record, "Port") + "/" + field(record, "Block");
+                    key + type + " " + field(record, "LID") + "/" + field(record, "Port") + "/" + field(record, "Block");
                 case "LFTR", "GIR" -> type + " " + field(record, "LID") + "/" + field(record, "Block");
                 case "MFTR" ->
                     "MFTR " + field(record, "LID") + "/" + field(record, "Position") + "/" + field(record, "Block");
