@@ -173,8 +173,8 @@ class SaqueryLabIT {
                 case "SWIR" -> "SWIR " + field(record, "LID");
                 case "SL2VL" ->
                     "SL2VL " + field(record, "LID") + "/" + field(record, "InPort") + "/" + field(record, "OutPort");
-                case "PKTR", "VLAR" ->
-                    key + type + " " + field(record, "LID") + "/" + field(record, "Port") + "/" + field(record, "Block");
+                case "PKTR", "VLAR" -> key + type + " " + field(record, "LID") + "/" + field(record, "Port") + "/"
+                        + field(record, "Block");
                 case "LFTR", "GIR" -> type + " " + field(record, "LID") + "/" + field(record, "Block");
                 case "MFTR" ->
                     "MFTR " + field(record, "LID") + "/" + field(record, "Position") + "/" + field(record, "Block");
