@@ -401,9 +401,9 @@ class TracePortstateErrorsLabIT {
         Output ours = ours("portstate", "-D 0,1 3 mkeylease 5");
         assertNotEquals(0, theirs.status());
         assertNotEquals(0, ours.status());
-        // Debian's ibportstate prints this IBEXIT on standard output, no line end; ours, as every error of ours, on
+        // Debian's ibportstate prints this IBEXIT on standard output; ours, as every error of ours, on
         // standard error: a script that reads the PortInfo from standard output gets nothing either way
-        assertEquals("/usr/sbin/ibportstate: iberror: failed: Can't set M_Key fields on switch port != 0",
+        assertEquals("/usr/sbin/ibportstate: iberror: failed: Can't set M_Key fields on switch port != 0\n",
                 theirs.text().replace(Lab.tool("ibportstate"), "/usr/sbin/ibportstate"));
         assertEquals("infiniscope portstate: Can't set M_Key fields on switch port != 0\n", ours.err());
         assertEquals("", ours.text(), "nothing printed before the refusal, as ibportstate");
