@@ -36,6 +36,38 @@ public final class NodeNameMap {
     }
 
     /**
+     * The map the diags read when no {@code --node-name-map} is given: rdma-core's {@code IBDIAG_NODENAME_MAP_PATH},
+     * {@code /etc/rdma/ib-node-name-map} in Debian's build (its ibroute, saquery and smpquery binaries name that
+     * path). The diags honour it only when it exists.
+     */
+    public static final Path DEFAULT_FILE = Path.of("/etc/rdma", "ib-node-name-map");
+
+    /**
+     * The map a tool uses, as the diags' {@code open_node_name_map} picks it: the file given, else
+     * {@link #DEFAULT_FILE} when it exists, else {@link #EMPTY}.
+     *
+     * @param file the {@code --node-name-map} file, or null when none was given
+     * @throws NodeNameMapException when a line is malformed
+     * @throws IOException when the file cannot be read
+     */
+    public static NodeNameMap open(Path file) throws IOException, NodeNameMapException {
+        return open(file, DEFAULT_FILE);
+    }
+
+    /**
+     * As {@link #open(Path)}, with another default file (for tests).
+     *
+     * @param file the {@code --node-name-map} file, or null when none was given
+     * @param defaultFile the file read when {@code file} is null, if it exists
+     */
+    public static NodeNameMap open(Path file, Path defaultFile) throws IOException, NodeNameMapException {
+        if (file != null) {
+            return load(file);
+        }
+        return Files.exists(defaultFile) ? load(defaultFile) : EMPTY;
+    }
+
+    /**
      * Reads a map file.
      *
      * @throws NodeNameMapException when a line is malformed

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.List;
 
 import org.infiniscope.console.UsageException;
+import org.infiniscope.mad.Gid;
 import org.infiniscope.diag.internal.SaQueryArgs.Command;
 import org.infiniscope.diag.internal.SaQueryArgs.NodePrint;
 import org.infiniscope.diag.internal.SaQueryArgs.Type;
@@ -78,7 +79,41 @@ class SaQueryArgsTest {
         assertThrows(UsageException.class, () -> parse("NR", "1", "2"));
         assertThrows(UsageException.class, () -> parse("PR", "8"));
         assertThrows(UsageException.class, () -> parse("SR", "x"));
-        assertThrows(UsageException.class, () -> parse("VLAR"));
+        assertThrows(UsageException.class, () -> parse("--sgid-to-dgid", "fe80::1"));
+        assertThrows(UsageException.class, () -> parse("--mgid", "not-a-gid"));
+        assertThrows(UsageException.class, () -> parse("--mgid", "localhost"), "a literal only, never a host name");
+        assertThrows(UsageException.class, () -> parse("CPI", "1"));
         assertThrows(UsageException.class, () -> parse("-t", "0"));
+    }
+
+    @Test
+    void everyRecordTypeOfSaqueryIsNamedByNameOrAlias() throws UsageException {
+        assertEquals(Type.CPI, parse("ClassPortInfo").type());
+        assertEquals(Type.SL2VL, parse("sl2vltablerecord", "1/2/3").type());
+        assertEquals(List.of("1/2/3"), parse("SL2VL", "1/2/3").arguments());
+        assertEquals(Type.PKTR, parse("PKTR").type());
+        assertEquals(Type.VLAR, parse("VLArbitrationTableRecord").type());
+        assertEquals(Type.IIR, parse("IIR").type());
+        assertEquals(Type.IIR, parse("-I").type());
+        assertEquals(Type.LFTR, parse("LFTRecord", "2/0").type());
+        assertEquals(Type.MFTR, parse("MFTR").type());
+        assertEquals(Type.GIR, parse("GUIDInfoRecord").type());
+        assertEquals(Command.CLASS_PORT_INFO, parse("-c").command());
+    }
+
+    @Test
+    void gidsAreReadAsInetPtonReadsThem() throws UsageException {
+        SaQueryArgs args = parse("--sgid-to-dgid", "fe80::8:f104:399:3c91-fe80::2");
+        assertEquals(Type.PR, args.type());
+        assertEquals(0x7F, args.numbPath());
+        assertEquals(new Gid(0xfe80_0000_0000_0000L, 0x0008_f104_0399_3c91L), args.gids().sgid());
+        assertEquals(new Gid(0xfe80_0000_0000_0000L, 2), args.gids().dgid());
+        SaQueryArgs member = parse("MCMR", "--mgid", "ff12:401b:ffff::1", "--mlid", "0xc000", "--gid",
+                "::ffff:1.2.3.4");
+        assertEquals(new Gid(0xff12_401b_ffff_0000L, 1), member.gids().mgid());
+        assertEquals(new Gid(0, 0xffff_0102_0304L), member.gids().portGid());
+        assertEquals(0xc000, member.mlid());
+        assertNull(member.gids().sgid());
+        assertEquals("map", parse("--node-name-map", "map").nodeNameMap());
     }
 }

@@ -1,17 +1,17 @@
 package org.infiniscope.diag.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 import org.infiniscope.console.ExitStatus;
 import org.infiniscope.console.ToolInvocation;
-import org.infiniscope.console.UsageException;
 import org.infiniscope.diag.format.SaFormat;
 import org.infiniscope.mad.sa.NodeRecord;
 import org.infiniscope.mad.smp.NodeDescription;
@@ -118,7 +118,8 @@ class SaQueryToolTest {
         assertEquals(ExitStatus.FAILURE, run("--fabric", "fake-sa", "XYZR"));
         assertEquals("", out.toString());
         assertTrue(err.toString().contains("Failed to find lid for \"XYZR\""), err.toString());
-        assertTrue(err.toString().contains("names no record type: NR, PIR, LR, PR, MCMR, SR, SWIR, SMIR"),
+        assertTrue(err.toString().contains(
+                "names no record type: CPI, NR, PIR, LR, PR, MCMR, SR, SWIR, SMIR, SL2VL, PKTR, VLAR, IIR, LFTR, MFTR, GIR"),
                 err.toString());
     }
 
@@ -129,9 +130,34 @@ class SaQueryToolTest {
     }
 
     @Test
-    void aRecordTypeOfSaqueryWeDoNotQueryIsAUsageError() {
-        UsageException e = assertThrows(UsageException.class, () -> run("--fabric", "fake-sa", "LFTR"));
-        assertTrue(e.getMessage().contains("LFTR is not supported"), e.getMessage());
+    void theNodeNameMapNamesNodesWhereSaqueryPrintsNames() throws Exception {
+        Path folder = Files.createTempDirectory(Path.of("target"), "names");
+        Path map = folder.resolve("map");
+        Files.writeString(map, "0x0008f10400000700 \"rack7-host\"\n");
+        assertEquals(ExitStatus.OK, run("--fabric", "fake-sa", "--node-name-map", map.toString(), "nr", "7"),
+                err.toString());
+        assertEquals(SaFormat.nodeRecord(nodes().get(6), "rack7-host"), out.toString());
+        assertTrue(out.toString().contains("NodeDescription.........rack7-host\n"), out.toString());
+        out.getBuffer().setLength(0);
+        close();
+        assertEquals(ExitStatus.OK, run("--fabric", "fake-sa", "--node-name-map", map.toString(), "-D"),
+                err.toString());
+        assertTrue(out.toString().contains("     7  \"rack7-host\"\n"), out.toString());
+        assertTrue(out.toString().contains("     8  \"h00008\"\n"), out.toString());
+        out.getBuffer().setLength(0);
+        close();
+        // -L takes the description or the map's name, as saquery does
+        assertEquals(ExitStatus.OK, run("--fabric", "fake-sa", "--node-name-map", map.toString(), "-L", "rack7-host"),
+                err.toString());
+        assertEquals("7\n", out.toString());
+    }
+
+    @Test
+    void aMissingMapIsAFailureNamingIt() throws Exception {
+        Path folder = Files.createTempDirectory(Path.of("target"), "names");
+        assertEquals(ExitStatus.FAILURE,
+                run("--fabric", "fake-sa", "--node-name-map", folder.resolve("none").toString(), "nr"));
+        assertTrue(err.toString().contains("node-name map"), err.toString());
     }
 
     @Test

@@ -212,6 +212,41 @@ class TracePortStateToolTest {
     }
 
     @Test
+    void portstateSetsTheMKeyFieldsAndShowsTheKeyWhenAsked() throws UsageException {
+        assertEquals(ExitStatus.OK, portstate("-K", "4", "1", "mkey", "0x8000000000001234", "mkeylease", "7"),
+                err.toString());
+        String text = out.toString();
+        assertTrue(text.startsWith("Initial CA/RT PortInfo:\n"), text);
+        assertTrue(text.contains("Mkey:............................0x0000000000000000\n"), text);
+        assertTrue(text.endsWith("After PortInfo set:\n# Port info: Lid 4 port 1\n"
+                + text.substring(text.indexOf("LinkState"), text.indexOf("Mkey:"))
+                + "Mkey:............................0x8000000000001234\n"
+                + "MkeyLeasePeriod:.................7\nProtectBits:.....................0\n"), text);
+        // the port keeps them: a query without -K hides the key, shows the lease
+        assertEquals(ExitStatus.OK, portstate("-y", "0x8000000000001234", "4", "1"), err.toString());
+        assertTrue(
+                out.toString()
+                        .endsWith("Mkey:............................<not displayed>\n"
+                                + "MkeyLeasePeriod:.................7\nProtectBits:.....................0\n"),
+                out.toString());
+
+        assertEquals(ExitStatus.FAILURE, portstate("-D", "0,1", "2", "mkeyprot", "1"));
+        assertTrue(err.toString().contains("Can't set M_Key fields on switch port != 0"), err.toString());
+        assertEquals("", out.toString());
+        // the simulator's SMA has no Mellanox ExtendedPortInfo: fdr10's Set fails, before the PortInfo Set
+        assertEquals(ExitStatus.FAILURE, portstate("-t", "100", "4", "1", "fdr10", "1"));
+        assertTrue(err.toString().contains("smp set MLNX ext portinfo failed"), err.toString());
+        assertTrue(out.toString().startsWith("Initial CA/RT PortInfo:\n") && !out.toString().contains("After"),
+                out.toString());
+        assertTrue(assertThrows(UsageException.class, () -> portstate("4", "1", "fdr10", "2")).getMessage()
+                .contains("fdr10"));
+        assertTrue(assertThrows(UsageException.class, () -> portstate("4", "1", "mkeyprot", "4")).getMessage()
+                .contains("mkeyprot"));
+        assertTrue(assertThrows(UsageException.class, () -> portstate("4", "1", "mkey", "0x1ffffffffffffffff"))
+                .getMessage().contains("Bad new M_Key"));
+    }
+
+    @Test
     void portstateRefusesTheLocalPortAndItsPeer() throws UsageException {
         assertEquals(ExitStatus.FAILURE, portstate("1", "1", "disable"));
         assertTrue(err.toString().contains("refusing to disable port 1 of node 0x0000000000000100 (Lid 1): it is the"

@@ -28,6 +28,14 @@ public final class SaFormat {
 
     /** @return {@code saquery NR}'s block */
     public static String nodeRecord(NodeRecord record) {
+        return nodeRecord(record, record.nodeDescription().text());
+    }
+
+    /**
+     * @param name the node's name as saquery prints it: from its node-name map, else its description
+     * @return {@code saquery NR}'s block
+     */
+    public static String nodeRecord(NodeRecord record, String name) {
         NodeInfo n = record.nodeInfo();
         return "NodeRecord dump:\n" + line("lid.....................", record.lid())
                 + line("reserved................", "0x0") + line("base_version............", hex(n.baseVersion()))
@@ -41,13 +49,20 @@ public final class SaFormat {
                 + line("device_id...............", hex(n.deviceId()))
                 + line("revision................", hex(Integer.toUnsignedLong(n.revision())))
                 + line("port_num................", n.localPortNum())
-                + line("vendor_id...............", hex(n.vendorId()))
-                + line("NodeDescription.........", record.nodeDescription().text());
+                + line("vendor_id...............", hex(n.vendorId())) + line("NodeDescription.........", name);
     }
 
     /** @return {@code saquery -D}'s line of a CA: the LID right-aligned in six columns and the quoted name */
     public static String nodeDescriptionLine(NodeRecord record) {
-        return String.format(Locale.ROOT, "%6d  \"%s\"", record.lid(), record.nodeDescription().text()) + "\n";
+        return nodeDescriptionLine(record, record.nodeDescription().text());
+    }
+
+    /**
+     * @param name the node's name: from its node-name map, else its description
+     * @return {@code saquery -D}'s line of a CA: the LID right-aligned in six columns and the quoted name
+     */
+    public static String nodeDescriptionLine(NodeRecord record, String name) {
+        return String.format(Locale.ROOT, "%6d  \"%s\"", record.lid(), name) + "\n";
     }
 
     /** @return {@code saquery PIR}'s block: the record ID, then the PortInfo as {@code smpquery portinfo} has it */
@@ -251,12 +266,12 @@ public final class SaFormat {
         return name + ".".repeat(Math.max(0, width - name.length()));
     }
 
-    private static String line(String label, Object value) {
+    static String line(String label, Object value) {
         return "\t\t" + label + value + "\n";
     }
 
     /** {@code 0x%X}: upper-case digits, no padding. */
-    private static String hex(long value) {
+    static String hex(long value) {
         return "0x" + Long.toHexString(value).toUpperCase(Locale.ROOT);
     }
 
@@ -266,7 +281,7 @@ public final class SaFormat {
     }
 
     /** {@code 0x%016x}. */
-    private static String guid(long value) {
+    static String guid(long value) {
         return String.format(Locale.ROOT, "0x%016x", value);
     }
 }

@@ -25,16 +25,36 @@ final class NodeNames {
     /**
      * @param folder the folder a relative file name is resolved against (the launcher's {@code infiniscope.cwd}), or
      *        null for the process's own
-     * @param file the map file given, or null for none
+     * @param file the map file given, or null for none: then the diags' default map
+     *        ({@link NodeNameMap#DEFAULT_FILE}) when it exists
      * @throws IOException when the file cannot be read
      * @throws NodeNameMapException when a line is malformed (the message names the file and line)
      */
     static NodeNames load(String folder, String file) throws IOException, NodeNameMapException {
-        if (file == null) {
-            return DESCRIPTIONS;
+        return load(folder, file, NodeNameMap.DEFAULT_FILE);
+    }
+
+    /** As {@link #load(String, String)}, with another default map (for tests). */
+    static NodeNames load(String folder, String file, Path defaultFile) throws IOException, NodeNameMapException {
+        Path path = file == null ? null : folder == null ? Path.of(file) : Path.of(folder).resolve(file);
+        NodeNameMap map = NodeNameMap.open(path, defaultFile);
+        return map == NodeNameMap.EMPTY ? DESCRIPTIONS : new NodeNames(map);
+    }
+
+    /**
+     * Loads the map a tool's {@code --node-name-map} names (or the default one), relative to the folder
+     * {@code ./infiniscope} was started in.
+     *
+     * @throws QueryException naming the file and what is wrong with it
+     */
+    static NodeNames forTool(String file) throws QueryException {
+        try {
+            return load(System.getProperty(ErrorsTool.CWD_PROPERTY), file);
+        } catch (IOException e) {
+            throw new QueryException("cannot read the node-name map: " + e.getMessage());
+        } catch (NodeNameMapException e) {
+            throw new QueryException(e.getMessage());
         }
-        Path path = folder == null ? Path.of(file) : Path.of(folder).resolve(file);
-        return new NodeNames(NodeNameMap.load(path));
     }
 
     /**

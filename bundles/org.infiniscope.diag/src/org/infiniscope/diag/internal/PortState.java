@@ -11,6 +11,7 @@ import org.infiniscope.console.json.Json;
 import org.infiniscope.diag.format.SmpFormat;
 import org.infiniscope.diag.internal.PortStateArgs.Op;
 import org.infiniscope.mad.Mad;
+import org.infiniscope.mad.smp.ExtendedPortInfo;
 import org.infiniscope.mad.smp.NodeInfo;
 import org.infiniscope.mad.smp.PortInfo;
 import org.infiniscope.mad.smp.Smp;
@@ -50,6 +51,8 @@ final class PortState {
     private final Surroundings surroundings;
     private final PrintWriter err;
     private final StringBuilder text = new StringBuilder();
+    /** {@code -K}: the M_Key printed, not hidden. */
+    private boolean showKeys;
     private final Map<String, Object> json = new LinkedHashMap<>();
 
     PortState(SmaClient sma, Surroundings surroundings, PrintWriter err) {
@@ -71,6 +74,10 @@ final class PortState {
         int port = args.port();
         NodeInfo ni = get(to, NodeInfo.CODEC, 0, "smp query nodeinfo failed");
         boolean isSwitch = ni.nodeType() == NodeInfo.TYPE_SWITCH;
+        showKeys = args.showKeys();
+        if (isSwitch && port != 0 && PortStateArgs.M_KEY_FIELDS.stream().anyMatch(args.values()::containsKey)) {
+            throw new QueryException("Can't set M_Key fields on switch port != 0");
+        }
         json.put("destination", to.describe());
         json.put("port", port);
         json.put("nodeGuid", String.format("0x%016x", ni.nodeGuid()));
@@ -149,6 +156,18 @@ final class PortState {
         if (values.containsKey("lmc")) {
             Bits.set(data, 0, 277, 3, values.get("lmc").intValue());
         }
+        if (values.containsKey("mkey")) {
+            Bits.put64(data, 0, values.get("mkey"));
+        }
+        if (values.containsKey("mkeylease")) {
+            Bits.put16(data, 26, values.get("mkeylease").intValue());
+        }
+        if (values.containsKey("mkeyprot")) {
+            Bits.set(data, 0, 272, 2, values.get("mkeyprot").intValue());
+        }
+        if (values.containsKey("fdr10")) {
+            fdr10(to, port, values.get("fdr10").intValue());
+        }
         int modifier = port | (espeedCap != 0 ? 1 << 31 : 0);
         byte[] answer;
         try {
@@ -160,6 +179,29 @@ final class PortState {
         text.append("\nAfter PortInfo set:\n");
         text.append(show(to.describe(), after, port, espeedCap, isSwitch));
         json.put("after", fields(after, port, espeedCap, isSwitch));
+    }
+
+    /**
+     * ibportstate's {@code fdr10}: a Set of Mellanox's ExtendedPortInfo (its StateChangeEnable FDR10 bit and
+     * LinkSpeedEnabled), before the PortInfo Set, printed as the answer reads.
+     */
+    private void fdr10(Destination to, int port, int enabled) throws QueryException {
+        byte[] data = new byte[ExtendedPortInfo.CODEC.length()];
+        ExtendedPortInfo.CODEC.encode(new ExtendedPortInfo(ExtendedPortInfo.SPEED_FDR10, 0, enabled, 0), data, 0);
+        ExtendedPortInfo after;
+        try {
+            after = Smp.decodeAttribute(sma.set(to, ExtendedPortInfo.ATTRIBUTE_ID, port, data), ExtendedPortInfo.CODEC);
+        } catch (QueryException | MadFormatException | IllegalArgumentException e) {
+            throw new QueryException("smp set MLNX ext portinfo failed (" + e.getMessage() + ")");
+        }
+        Map<String, String> fields = new LinkedHashMap<>();
+        fields.put("StateChangeEnable", String.format("0x%02x", after.stateChangeEnable()));
+        fields.put("LinkSpeedSupported", String.format("0x%02x", after.linkSpeedSupported()));
+        fields.put("LinkSpeedEnabled", String.format("0x%02x", after.linkSpeedEnabled()));
+        fields.put("LinkSpeedActive", String.format("0x%02x", after.linkSpeedActive()));
+        text.append("\nAfter MLNXExtendedPortInfo set:\n# MLNX ext Port info: ").append(to.describe()).append(" port ")
+                .append(port).append('\n').append(SmpFormat.text(fields));
+        json.put("extendedPortInfo", fields);
     }
 
     /** The peer of an Active switch port: reached one hop further by directed route. */
@@ -262,13 +304,16 @@ final class PortState {
     }
 
     /** ibportstate's {@code show_port_info}. */
-    static String show(String portid, PortInfo p, int port, int espeedCap, boolean isSwitch) {
+    String show(String portid, PortInfo p, int port, int espeedCap, boolean isSwitch) {
         return "# Port info: " + portid + " port " + port + "\n" + SmpFormat.text(fields(p, port, espeedCap, isSwitch));
     }
 
     /** The PortInfo fields ibportstate prints, in its order. */
-    static Map<String, String> fields(PortInfo p, int port, int espeedCap, boolean isSwitch) {
-        Map<String, String> all = SmpFormat.portInfo(p);
+    Map<String, String> fields(PortInfo p, int port, int espeedCap, boolean isSwitch) {
+        Map<String, String> all = new LinkedHashMap<>(SmpFormat.portInfo(p));
+        if (showKeys) {
+            all.put("Mkey", String.format("0x%016x", p.mKey()));
+        }
         List<String> names = new ArrayList<>(
                 List.of("LinkState", "PhysLinkState", "Lid", "SMLid", "LMC", "LinkWidthSupported", "LinkWidthEnabled",
                         "LinkWidthActive", "LinkSpeedSupported", "LinkSpeedEnabled", "LinkSpeedActive"));

@@ -22,9 +22,14 @@ import org.infiniscope.mad.transport.MadRequest;
  * @param port the port number
  * @param op the state operation ({@link Op#QUERY} when none was given)
  * @param values the settings given, by their name, in the order typed
+ * @param showKeys {@code -K}: print the M_Key instead of hiding it
+ * @param mKey {@code -y}: the M_Key the SMPs carry
  */
 record PortStateArgs(String fabric, Duration timeout, boolean json, boolean force, Destination destination, int port,
-        Op op, Map<String, Long> values) {
+        Op op, Map<String, Long> values, boolean showKeys, long mKey) {
+
+    /** The settings of the M_Key fields, which a switch has on port 0 alone. */
+    static final List<String> M_KEY_FIELDS = List.of("mkey", "mkeylease", "mkeyprot");
 
     /** ibportstate's operations without a value. */
     enum Op {
@@ -63,6 +68,8 @@ record PortStateArgs(String fabric, Duration timeout, boolean json, boolean forc
         boolean directed = false;
         boolean json = false;
         boolean force = false;
+        boolean showKeys = false;
+        long mKey = 0;
         Duration timeout = MadRequest.DEFAULT_TIMEOUT;
         List<String> positional = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
@@ -73,6 +80,8 @@ record PortStateArgs(String fabric, Duration timeout, boolean json, boolean forc
                 case "-t", "--timeout" -> timeout = SmpQueryArgs.timeout(SmpQueryArgs.value(args, ++i, arg));
                 case "--json" -> json = true;
                 case "--force" -> force = true;
+                case "-K", "--show_keys" -> showKeys = true;
+                case "-y", "--m_key" -> mKey = key(SmpQueryArgs.value(args, ++i, arg), arg);
                 default -> {
                     if (arg.startsWith("--fabric=")) {
                         fabric = arg.substring("--fabric=".length());
@@ -110,14 +119,20 @@ record PortStateArgs(String fabric, Duration timeout, boolean json, boolean forc
                 case "vls", "mtu" -> 5;
                 case "lid", "smlid" -> 0xBFFF;
                 case "lmc" -> 7;
+                case "mkeylease" -> 0xFFFF;
+                case "mkeyprot" -> 3;
+                case "fdr10" -> 1;
+                case "mkey" -> -1; // all 64 bits
                 default -> throw new UsageException("invalid operation: " + word + " (expected query, enable,"
-                        + " disable, reset, on, off, down, arm, active, speed, espeed, width, vls, mtu, lid, smlid"
-                        + " or lmc)");
+                        + " disable, reset, on, off, down, arm, active, speed, espeed, width, vls, mtu, lid, smlid,"
+                        + " lmc, fdr10, mkey, mkeylease or mkeyprot)");
             };
             if (++i >= positional.size()) {
                 throw new UsageException(word + " requires an additional parameter");
             }
-            long value = SmpQueryArgs.number(positional.get(i), word, 0, (int) max);
+            long value = max < 0
+                    ? key(positional.get(i), "new M_Key")
+                    : SmpQueryArgs.number(positional.get(i), word, 0, (int) max);
             boolean invalid = switch (word) {
                 case "width" -> value > 31 && value != 255;
                 case "vls", "mtu", "lid", "smlid" -> value == 0;
@@ -128,7 +143,23 @@ record PortStateArgs(String fabric, Duration timeout, boolean json, boolean forc
             }
             values.put(word, value);
         }
-        return new PortStateArgs(fabric, timeout, json, force, destination, port, op == null ? Op.QUERY : op, values);
+        return new PortStateArgs(fabric, timeout, json, force, destination, port, op == null ? Op.QUERY : op, values,
+                showKeys, mKey);
+    }
+
+    /** @return a 64-bit key as strtoull reads it with base 0 (0x hex, leading 0 octal, else decimal) */
+    static long key(String text, String what) throws UsageException {
+        try {
+            String t = text.toLowerCase(java.util.Locale.ROOT);
+            if (t.startsWith("0x")) {
+                return Long.parseUnsignedLong(t.substring(2), 16);
+            }
+            return t.length() > 1 && t.startsWith("0")
+                    ? Long.parseUnsignedLong(t.substring(1), 8)
+                    : Long.parseUnsignedLong(t);
+        } catch (NumberFormatException e) {
+            throw new UsageException("Bad " + what + ": '" + text + "' is not a 64-bit number");
+        }
     }
 
     private static Op stateOp(String word) {

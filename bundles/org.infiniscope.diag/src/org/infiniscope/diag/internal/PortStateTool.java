@@ -74,14 +74,19 @@ public final class PortStateTool implements ConsoleTool {
     @Override
     public String usage() {
         return """
-                usage: infiniscope portstate [--fabric F] [-D] [-t TIMEOUT_MS] [--json] [--force] DEST PORT [OP...]
+                usage: infiniscope portstate [--fabric F] [-D] [-t TIMEOUT_MS] [--json] [--force] [-K] [-y KEY]
+                       DEST PORT [OP...]
                   DEST          the node's LID, or with -D a directed route such as 0,1
                   PORT          the port number
                   OP            query (default), enable, disable, reset, on, off, down, arm, active,
-                                speed N, espeed N, width N, vls N, mtu N, lid N, smlid N, lmc N
+                                speed N, espeed N, width N, vls N, mtu N, lid N, smlid N, lmc N,
+                                fdr10 0|1 (Mellanox ExtendedPortInfo), mkey KEY, mkeylease N, mkeyprot N
+                                (the M_Key fields: a switch's port 0 only)
                   --fabric F    sim[...], umad, umad:CA:PORT or ibsim:SOCKET[@NODE]; default: the launcher's --fabric
                   -D, --Direct  DEST is a directed route
                   -t, --timeout how long to wait for each of the 4 attempts of each SMP, in ms (default 1000)
+                  -K, --show_keys  print the M_Key instead of <not displayed>
+                  -y, --m_key KEY  the M_Key the SMPs carry (a port protected by its M_Key answers only with it)
                   --json        the same PortInfo fields as one JSON object
                   --force       disable, reset, off or down even the port this tool is attached through, its peer,
                                 or a port on the route to the SM (refused otherwise: it would cut them off)""";
@@ -92,7 +97,7 @@ public final class PortStateTool implements ConsoleTool {
         PortStateArgs args = PortStateArgs.parse(invocation.args());
         PrintWriter err = invocation.err();
         return ToolFabric.with(name(), args.fabric(), defaultFabric, channels, err, transport -> {
-            SmaClient sma = TransportGetter.client(transport, args.timeout());
+            SmaClient sma = TransportGetter.client(transport, args.timeout(), args.mKey());
             PortState state = new PortState(sma, surroundings(transport, sma, args.timeout(), err), err);
             try {
                 state.run(args);

@@ -43,15 +43,22 @@ final class Route {
     private final RouteArgs args;
     private final Smps smps;
     private final PrintWriter err;
+    private final NodeNames names;
     // ibroute's state across LIDs for LMC > 0: the LIDs after a base LID are paths to the same port
     private int lastPortLid;
     private int basePortLid;
     private long portGuid;
 
     Route(RouteArgs args, Smps smps, PrintWriter err) {
+        this(args, smps, err, NodeNames.DESCRIPTIONS);
+    }
+
+    /** @param names the names of nodes ({@code --node-name-map}), for the switch and each destination */
+    Route(RouteArgs args, Smps smps, PrintWriter err, NodeNames names) {
         this.args = args;
         this.smps = smps;
         this.err = err;
+        this.names = names;
     }
 
     /**
@@ -63,7 +70,7 @@ final class Route {
         Destination to = args.destination();
         SmpGetter sw = smps.to(to, args.timeout());
         NodeInfo ni = get(sw, NodeInfo.CODEC, 0, "node info failed: valid addr?");
-        String nd = clean(get(sw, NodeDescription.CODEC, 0, "node desc failed").text());
+        String nd = names.name(ni.nodeGuid(), get(sw, NodeDescription.CODEC, 0, "node desc failed").text());
         if (ni.nodeType() != NodeInfo.TYPE_SWITCH) {
             throw new QueryException("dump tables: not a switch");
         }
@@ -266,7 +273,7 @@ final class Route {
         PortInfo pi;
         String nd;
         try {
-            nd = clean(Smp.decodeAttribute(at.get(NodeDescription.ATTRIBUTE_ID, 0), NodeDescription.CODEC).text());
+            nd = Smp.decodeAttribute(at.get(NodeDescription.ATTRIBUTE_ID, 0), NodeDescription.CODEC).text();
             pi = Smp.decodeAttribute(at.get(PortInfo.ATTRIBUTE_ID, 0), PortInfo.CODEC);
             ni = Smp.decodeAttribute(at.get(NodeInfo.ATTRIBUTE_ID, 0), NodeInfo.CODEC);
         } catch (QueryException | MadFormatException | IllegalArgumentException e) {
@@ -277,7 +284,8 @@ final class Route {
             basePortLid = pi.lid();
             lastPortLid = pi.lid() + (1 << pi.lmc()) - 1;
         }
-        return String.format(": (%s portguid 0x%016x: '%s')", ni.nodeTypeName(), portGuid, nd);
+        return String.format(": (%s portguid 0x%016x: '%s')", ni.nodeTypeName(), portGuid,
+                names.name(ni.nodeGuid(), nd));
     }
 
     private static <T> T get(SmpGetter smps, AttributeCodec<T> codec, int modifier, String failure)

@@ -20,9 +20,10 @@ import org.infiniscope.mad.transport.MadRequest;
  * @param destination the switch
  * @param startLid the first LID, 0 when not given
  * @param endLid the last LID, 0 for the switch's LinearFDBTop
+ * @param nodeNameMap the {@code --node-name-map} file, or null
  */
 record RouteArgs(String fabric, Duration timeout, boolean json, boolean all, boolean brief, boolean multicast,
-        Destination destination, int startLid, int endLid) {
+        Destination destination, int startLid, int endLid, String nodeNameMap) {
 
     static RouteArgs parse(List<String> args) throws UsageException {
         String fabric = null;
@@ -32,6 +33,7 @@ record RouteArgs(String fabric, Duration timeout, boolean json, boolean all, boo
         boolean brief = false;
         boolean multicast = false;
         Duration timeout = MadRequest.DEFAULT_TIMEOUT;
+        String nodeNameMap = null;
         List<String> positional = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
@@ -43,9 +45,12 @@ record RouteArgs(String fabric, Duration timeout, boolean json, boolean all, boo
                 case "-M", "--Multicast" -> multicast = true;
                 case "-t", "--timeout" -> timeout = SmpQueryArgs.timeout(SmpQueryArgs.value(args, ++i, arg));
                 case "--json" -> json = true;
+                case "--node-name-map" -> nodeNameMap = SmpQueryArgs.value(args, ++i, arg);
                 default -> {
                     if (arg.startsWith("--fabric=")) {
                         fabric = arg.substring("--fabric=".length());
+                    } else if (arg.startsWith("--node-name-map=")) {
+                        nodeNameMap = arg.substring("--node-name-map=".length());
                     } else if (arg.startsWith("-") && arg.length() > 1) {
                         throw new UsageException("unknown option '" + arg + "'");
                     } else {
@@ -66,7 +71,7 @@ record RouteArgs(String fabric, Duration timeout, boolean json, boolean all, boo
         Destination destination = destination(positional.get(0), directed);
         int start = positional.size() > 1 ? SmpQueryArgs.number(positional.get(1), "STARTLID", 0, 0xFFFF) : 0;
         int end = positional.size() > 2 ? SmpQueryArgs.number(positional.get(2), "ENDLID", 0, 0xFFFF) : 0;
-        return new RouteArgs(fabric, timeout, json, all, brief, multicast, destination, start, end);
+        return new RouteArgs(fabric, timeout, json, all, brief, multicast, destination, start, end, nodeNameMap);
     }
 
     /** @return a LID, or with {@code directed} a route such as {@code 0,1,3} */

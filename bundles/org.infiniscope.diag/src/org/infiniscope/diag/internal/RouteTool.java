@@ -63,7 +63,8 @@ public final class RouteTool implements ConsoleTool {
     @Override
     public String usage() {
         return """
-                usage: infiniscope route [--fabric F] [-D] [-a] [-n] [-M] [-t TIMEOUT_MS] [--json] DEST [STARTLID [ENDLID]]
+                usage: infiniscope route [--fabric F] [-D] [-a] [-n] [-M] [-t TIMEOUT_MS] [--node-name-map FILE] [--json]
+                       DEST [STARTLID [ENDLID]]
                   DEST          the switch's LID, or with -D a directed route such as 0,1
                   STARTLID      the first LID to dump (default 0)
                   ENDLID        the last LID to dump (default: the switch's LinearFDBTop)
@@ -73,6 +74,8 @@ public final class RouteTool implements ConsoleTool {
                   -n, --no_dests  do not resolve the destinations (with -M: the port masks in hexadecimal)
                   -M, --Multicast the multicast forwarding table (MLIDs from 0xC000) instead
                   -t, --timeout how long to wait for each of the switch's answers, in ms (default 1000)
+                  --node-name-map FILE  names for nodes: lines of GUID "name", as the diags read them
+                                (default: /etc/rdma/ib-node-name-map when it exists)
                   --json        the same table as one JSON object""";
     }
 
@@ -81,7 +84,7 @@ public final class RouteTool implements ConsoleTool {
         RouteArgs args = RouteArgs.parse(invocation.args());
         return ToolFabric.with(name(), args.fabric(), defaultFabric, channels, invocation.err(), transport -> {
             String output = new Route(args, (to, timeout) -> new TransportGetter(transport, to, timeout),
-                    invocation.err()).run();
+                    invocation.err(), NodeNames.forTool(args.nodeNameMap())).run();
             invocation.out().print(output);
             return ExitStatus.OK;
         });

@@ -28,7 +28,8 @@ import org.infiniscope.mad.wire.MadFormatException;
 
 /**
  * SA queries as saquery sends them: a SubnAdmGetTable with a template record and a component mask, to the SA at the
- * master SM's LID that this port's PortInfo names, SM_Key 0 (untrusted); the transport reassembles the RMPP answer.
+ * master SM's LID that this port's PortInfo names, SM_Key 0 (untrusted) unless given; the transport reassembles the
+ * RMPP answer.
  */
 final class SaClient {
 
@@ -38,11 +39,13 @@ final class SaClient {
     private final MadTransport transport;
     private final int saLid;
     private final Duration timeout;
+    private final long smKey;
 
-    private SaClient(MadTransport transport, int saLid, Duration timeout) {
+    private SaClient(MadTransport transport, int saLid, Duration timeout, long smKey) {
         this.transport = transport;
         this.saLid = saLid;
         this.timeout = timeout;
+        this.smKey = smKey;
     }
 
     /**
@@ -50,6 +53,15 @@ final class SaClient {
      * @throws QueryException when the port knows no SM (SM LID 0): then no SA can answer
      */
     static SaClient of(MadTransport transport, Duration timeout) throws QueryException {
+        return of(transport, timeout, 0);
+    }
+
+    /**
+     * @param smKey the SM_Key of the requests ({@code --smkey}): an SA trusts a requester with its own key, and
+     *        answers some queries (OpenSM: PKeyTableRecords of other ports) only to one it trusts
+     * @return a client of the SA this port knows
+     */
+    static SaClient of(MadTransport transport, Duration timeout, long smKey) throws QueryException {
         LocalPort local;
         try {
             local = transport.localPort();
@@ -60,7 +72,7 @@ final class SaClient {
             throw new QueryException("no SA to ask: port " + local.portNumber() + " of " + local.caName()
                     + " knows no subnet manager (its SM LID is 0; is an SM running on this fabric?)");
         }
-        return new SaClient(transport, local.smLid(), timeout);
+        return new SaClient(transport, local.smLid(), timeout, smKey);
     }
 
     int saLid() {
@@ -96,7 +108,9 @@ final class SaClient {
             throws QueryException {
         MadHeader header = new MadHeader(MadHeader.BASE_VERSION, MgmtClass.SUBN_ADM, SaMad.CLASS_VERSION, method, 0, 0,
                 0, attributeId, modifier);
-        byte[] request = new SaMad(header, SaHeader.withComponents(componentMask), template).encode();
+        SaHeader sa = SaHeader.withComponents(componentMask);
+        sa = new SaHeader(sa.rmpp(), smKey, sa.attributeOffset(), sa.componentMask());
+        byte[] request = new SaMad(header, sa, template).encode();
         MadRequest send = new MadRequest(request, MadAddress.gsi(saLid), timeout, MadRequest.DEFAULT_RETRIES);
         long bound = timeout.multipliedBy(MadRequest.DEFAULT_RETRIES + 1L).plus(GRACE).toMillis();
         byte[] answer;

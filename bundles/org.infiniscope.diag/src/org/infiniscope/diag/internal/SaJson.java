@@ -4,7 +4,16 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.infiniscope.diag.format.SaFormat;
+import org.infiniscope.mad.ClassPortInfo;
+import org.infiniscope.mad.sa.GUIDInfoRecord;
+import org.infiniscope.mad.sa.InformInfo;
+import org.infiniscope.mad.sa.InformInfoRecord;
+import org.infiniscope.mad.sa.LFTRecord;
 import org.infiniscope.mad.sa.LinkRecord;
+import org.infiniscope.mad.sa.MFTRecord;
+import org.infiniscope.mad.sa.PKeyTableRecord;
+import org.infiniscope.mad.sa.SL2VLRecord;
+import org.infiniscope.mad.sa.VLArbRecord;
 import org.infiniscope.mad.sa.MCMemberRecord;
 import org.infiniscope.mad.sa.NodeRecord;
 import org.infiniscope.mad.sa.PathRecord;
@@ -21,6 +30,19 @@ import org.infiniscope.mad.smp.SwitchInfo;
 final class SaJson {
 
     private SaJson() {
+    }
+
+    private static Map<String, Object> address(ClassPortInfo.Address a) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("gid", SaFormat.gid(a.gid()));
+        m.put("trafficClass", a.trafficClass());
+        m.put("serviceLevel", a.serviceLevel());
+        m.put("flowLabel", a.flowLabel());
+        m.put("lid", a.lid());
+        m.put("pKey", a.pKey());
+        m.put("qp", a.qp());
+        m.put("qKey", Integer.toUnsignedLong(a.qKey()));
+        return m;
     }
 
     /** @return the record's object, {@code recordType} first */
@@ -158,6 +180,73 @@ final class SaJson {
                 m.put("activityCount", Integer.toUnsignedLong(s.actCount()));
                 m.put("priority", s.priority());
                 m.put("smState", s.smState());
+            }
+            case ClassPortInfo c -> {
+                m.put("recordType", "ClassPortInfo");
+                m.put("baseVersion", c.baseVersion());
+                m.put("classVersion", c.classVersion());
+                m.put("capabilityMask", c.capabilityMask());
+                m.put("capabilityMask2", c.capabilityMask2());
+                m.put("respTimeValue", c.respTimeValue());
+                m.put("redirect", address(c.redirect()));
+                m.put("trap", address(c.trap()));
+                m.put("trapHopLimit", c.trapHopLimit());
+            }
+            case SL2VLRecord r -> {
+                m.put("recordType", "SL2VLTableRecord");
+                m.put("lid", r.lid());
+                m.put("inputPortNum", r.inputPortNum());
+                m.put("outputPortNum", r.outputPortNum());
+                m.put("vls", r.sl2Vl().vls());
+            }
+            case PKeyTableRecord r -> {
+                m.put("recordType", "PKeyTableRecord");
+                m.put("lid", r.lid());
+                m.put("portNum", r.portNum());
+                m.put("blockNum", r.blockNum());
+                m.put("pKeys", r.pKeyTable().pKeys());
+            }
+            case VLArbRecord r -> {
+                m.put("recordType", "VLArbitrationTableRecord");
+                m.put("lid", r.lid());
+                m.put("outputPortNum", r.outputPortNum());
+                m.put("blockNum", r.blockNum());
+                m.put("entries", r.vlArbitration().entries().stream()
+                        .map(e -> Map.<String, Object>of("vl", e.vl(), "weight", e.weight())).toList());
+            }
+            case LFTRecord r -> {
+                m.put("recordType", "LFTRecord");
+                m.put("lid", r.lid());
+                m.put("blockNum", r.blockNum());
+                m.put("ports", r.lft().ports());
+            }
+            case MFTRecord r -> {
+                m.put("recordType", "MFTRecord");
+                m.put("lid", r.lid());
+                m.put("position", r.position());
+                m.put("blockNum", r.blockNum());
+                m.put("portMasks", r.mft().portMasks());
+            }
+            case GUIDInfoRecord r -> {
+                m.put("recordType", "GUIDInfoRecord");
+                m.put("lid", r.lid());
+                m.put("blockNum", r.blockNum());
+                m.put("guids", r.guidInfo().guids().stream().map(SaJson::guid).toList());
+            }
+            case InformInfoRecord r -> {
+                m.put("recordType", "InformInfoRecord");
+                m.put("subscriberGid", SaFormat.gid(r.subscriberGid()));
+                m.put("subscriberEnum", r.subscriberEnum());
+                InformInfo i = r.informInfo();
+                m.put("gid", SaFormat.gid(i.gid()));
+                m.put("lidRangeBegin", i.lidRangeBegin());
+                m.put("lidRangeEnd", i.lidRangeEnd());
+                m.put("isGeneric", i.isGeneric());
+                m.put("subscribe", i.subscribe());
+                m.put("type", i.type());
+                m.put(i.isGeneric() ? "trapNumber" : "deviceId", i.trapNumberOrDeviceId());
+                m.put("respTimeValue", i.respTimeValue());
+                m.put(i.isGeneric() ? "producerType" : "vendorId", i.producerTypeOrVendorId());
             }
             default -> throw new IllegalArgumentException("not an SA record of saquery: " + record.getClass());
         }

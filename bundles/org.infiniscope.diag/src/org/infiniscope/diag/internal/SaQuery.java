@@ -8,8 +8,10 @@ import java.util.Map;
 
 import org.infiniscope.console.json.Json;
 import org.infiniscope.diag.format.SaFormat;
+import org.infiniscope.diag.format.SaTableFormat;
 import org.infiniscope.diag.internal.SaQueryArgs.NodePrint;
 import org.infiniscope.mad.ClassPortInfo;
+import org.infiniscope.mad.Gid;
 import org.infiniscope.mad.sa.LinkRecord;
 import org.infiniscope.mad.sa.MCMemberRecord;
 import org.infiniscope.mad.sa.NodeRecord;
@@ -35,20 +37,30 @@ final class SaQuery {
 
     private final SaClient sa;
     private final SaQueryArgs args;
+    private final NodeNames names;
     private final StringBuilder text = new StringBuilder();
     private final Map<String, List<Object>> json = new LinkedHashMap<>();
     private List<Object> jsonRecords = new ArrayList<>();
     private List<NodeRecord> nodes;
 
-    private SaQuery(SaClient sa, SaQueryArgs args) {
+    private SaQuery(SaClient sa, SaQueryArgs args, NodeNames names) {
         this.sa = sa;
         this.args = args;
+        this.names = names;
         json.put("records", jsonRecords);
     }
 
     /** @return what saquery prints for the arguments, or its JSON */
     static String run(SaClient sa, SaQueryArgs args) throws QueryException {
-        SaQuery query = new SaQuery(sa, args);
+        return run(sa, args, NodeNames.DESCRIPTIONS);
+    }
+
+    /**
+     * @param names the names of nodes ({@code --node-name-map}), where saquery prints a node's name
+     * @return what saquery prints for the arguments, or its JSON
+     */
+    static String run(SaClient sa, SaQueryArgs args, NodeNames names) throws QueryException {
+        SaQuery query = new SaQuery(sa, args, names);
         query.execute();
         if (args.json()) {
             Map<String, Object> object = new LinkedHashMap<>();
@@ -77,6 +89,7 @@ final class SaQuery {
                 }
             }
             case MCMEMBERS -> members();
+            case CLASS_PORT_INFO -> classPortInfo();
             case QUERY -> query();
         }
     }
@@ -85,11 +98,12 @@ final class SaQuery {
         byte[] t = new byte[SaMad.DATA_LENGTH];
         long mask = 0;
         switch (args.type()) {
+            case CPI -> classPortInfo();
             case NR -> {
                 int lid = lidAndPorts(args.argument(0), null);
                 mask |= put16(t, 0, lid, NodeRecord.Components.LID);
                 for (NodeRecord r : sa.getTable(NodeRecord.CODEC, 0, mask, t)) {
-                    emit(r, SaFormat.nodeRecord(r));
+                    emit(r, SaFormat.nodeRecord(r, name(r)));
                 }
             }
             case PIR -> {
@@ -116,6 +130,8 @@ final class SaQuery {
                 }
             }
             case PR -> {
+                mask |= putGid(t, 24, args.gids().sgid(), PathRecord.Components.SGID);
+                mask |= putGid(t, 8, args.gids().dgid(), PathRecord.Components.DGID);
                 mask |= put16(t, 42, lid(args.source()), PathRecord.Components.SLID);
                 mask |= put16(t, 40, lid(args.destination()), PathRecord.Components.DLID);
                 if (args.numbPath() >= 0) {
@@ -127,7 +143,10 @@ final class SaQuery {
                 }
             }
             case MCMR -> {
-                for (MCMemberRecord r : sa.getTable(MCMemberRecord.CODEC, 0, 0, t)) {
+                mask |= putGid(t, 0, args.gids().mgid(), MCMemberRecord.Components.MGID);
+                mask |= putGid(t, 16, args.gids().portGid(), MCMemberRecord.Components.PORT_GID);
+                mask |= put16(t, 36, args.mlid(), MCMemberRecord.Components.MLID);
+                for (MCMemberRecord r : sa.getTable(MCMemberRecord.CODEC, 0, mask, t)) {
                     emit(r, SaFormat.mcMemberRecord(r));
                 }
             }
@@ -151,6 +170,7 @@ final class SaQuery {
                     emit(r, SaFormat.smInfoRecord(r));
                 }
             }
+            default -> SaTables.query(this, sa, args, t);
         }
     }
 
@@ -169,11 +189,11 @@ final class SaQuery {
         }
         for (NodeRecord r : nodes()) {
             NodeInfo n = r.nodeInfo();
-            String name = r.nodeDescription().text();
+            String name = name(r);
             switch (print) {
                 case ALL_DESC -> {
                     if (n.nodeType() == NodeInfo.TYPE_CA) {
-                        emit(r, SaFormat.nodeDescriptionLine(r));
+                        emit(r, SaFormat.nodeDescriptionLine(r, name));
                     }
                 }
                 case NAME_OF_LID -> {
@@ -187,11 +207,12 @@ final class SaQuery {
                     }
                 }
                 default -> {
-                    if (wanted == null || wanted.equals(name)) {
+                    // saquery takes the description or the name the map gives
+                    if (wanted == null || wanted.equals(r.nodeDescription().text()) || wanted.equals(name)) {
                         switch (print) {
                             case LID_ONLY, UNIQUE_LID_ONLY -> emit(r, r.lid() + "\n");
                             case GUID_ONLY -> emit(r, String.format(Locale.ROOT, "0x%016x", n.portGuid()) + "\n");
-                            default -> emit(r, SaFormat.nodeRecord(r));
+                            default -> emit(r, SaFormat.nodeRecord(r, name));
                         }
                         if (print == NodePrint.UNIQUE_LID_ONLY) {
                             return;
@@ -218,8 +239,8 @@ final class SaQuery {
         List<NodeRecord> all = nodes();
         String wanted = args.argument(0);
         for (MCMemberRecord r : members) {
-            String name = all.stream().filter(n -> n.nodeInfo().portGuid() == r.portGid().interfaceId())
-                    .map(n -> n.nodeDescription().text()).findFirst().orElse("<unknown>");
+            String name = all.stream().filter(n -> n.nodeInfo().portGuid() == r.portGid().interfaceId()).map(this::name)
+                    .findFirst().orElse("<unknown>");
             if (wanted == null) {
                 emit(r, SaFormat.mcMemberDump(r, name));
             } else if (number(wanted, "mlid") == r.mlid()) {
@@ -234,9 +255,14 @@ final class SaQuery {
         json.put(key, jsonRecords);
     }
 
-    private void emit(Object record, String block) {
+    void emit(Object record, String block) {
         text.append(block);
         jsonRecords.add(SaJson.of(record));
+    }
+
+    /** @return the node's name as saquery prints it: from the node-name map, else its cleaned description */
+    private String name(NodeRecord r) {
+        return names.name(r.nodeInfo().nodeGuid(), r.nodeDescription().text());
     }
 
     private List<NodeRecord> nodes() throws QueryException {
@@ -250,7 +276,7 @@ final class SaQuery {
      * saquery's {@code LID[/PORT[/PORT]]}: the LID (or node name, or, an addition of ours, port GUID) and up to two
      * numbers after it, -1 where absent.
      */
-    private int lidAndPorts(String text, int[] ports) throws QueryException {
+    int lidAndPorts(String text, int[] ports) throws QueryException {
         if (text == null) {
             return 0;
         }
@@ -308,7 +334,21 @@ final class SaQuery {
         }
     }
 
-    private static long put16(byte[] template, int offset, int value, long component) {
+    /** {@code -c} and {@code CPI}: the SA's ClassPortInfo, from a SubnAdmGet. */
+    private void classPortInfo() throws QueryException {
+        ClassPortInfo cpi = sa.classPortInfo();
+        emit(cpi, SaTableFormat.classPortInfo(cpi));
+    }
+
+    static long putGid(byte[] template, int offset, Gid gid, long component) {
+        if (gid == null) {
+            return 0;
+        }
+        gid.write(template, offset);
+        return component;
+    }
+
+    static long put16(byte[] template, int offset, int value, long component) {
         if (value <= 0) {
             return 0;
         }
@@ -316,7 +356,7 @@ final class SaQuery {
         return component;
     }
 
-    private static long put8(byte[] template, int offset, int value, long component) {
+    static long put8(byte[] template, int offset, int value, long component) {
         if (value < 0) {
             return 0;
         }

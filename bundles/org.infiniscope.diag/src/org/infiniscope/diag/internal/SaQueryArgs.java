@@ -1,5 +1,7 @@
 package org.infiniscope.diag.internal;
 
+import java.net.Inet6Address;
+import java.net.InetAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -7,6 +9,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 import org.infiniscope.console.UsageException;
+import org.infiniscope.mad.Gid;
 import org.infiniscope.mad.transport.MadRequest;
 
 /**
@@ -24,9 +27,20 @@ import org.infiniscope.mad.transport.MadRequest;
  * @param source {@code --src-to-dst}'s or {@code --slid}'s source (a name or LID), or {@code null}
  * @param destination {@code --src-to-dst}'s or {@code --dlid}'s destination, or {@code null}
  * @param numbPath PathRecord NumbPath to ask for, -1 for none
+ * @param gids {@code --sgid}/{@code --sgid-to-dgid}'s SGID and DGID (PathRecord), {@code --gid}'s PortGID and
+ *        {@code --mgid}'s MGID (MCMemberRecord); null where not given
+ * @param mlid {@code --mlid} (MCMemberRecord), 0 when not given
+ * @param nodeNameMap the {@code --node-name-map} file, or null
+ * @param smKey {@code --smkey}: the SM_Key of the queries, 0 (untrusted) when not given
  */
 record SaQueryArgs(String fabric, Duration timeout, boolean json, Command command, Type type, NodePrint nodePrint,
-        List<String> arguments, String source, String destination, int numbPath) {
+        List<String> arguments, String source, String destination, int numbPath, Gids gids, int mlid,
+        String nodeNameMap, long smKey) {
+
+    /** The GIDs given as options, null where not given. */
+    record Gids(Gid sgid, Gid dgid, Gid portGid, Gid mgid) {
+        static final Gids NONE = new Gids(null, null, null, null);
+    }
 
     /** What saquery does. */
     enum Command {
@@ -39,11 +53,14 @@ record SaQueryArgs(String fabric, Duration timeout, boolean json, Command comman
         /** {@code -g}: the multicast groups. */
         MCGROUPS,
         /** {@code -m}: the multicast group members, with their node names. */
-        MCMEMBERS
+        MCMEMBERS,
+        /** {@code -c}: the SA's ClassPortInfo. */
+        CLASS_PORT_INFO
     }
 
     /** The record types this tool queries, with saquery's names and aliases. */
     enum Type {
+        CPI("ClassPortInfo"),
         NR("NodeRecord"),
         PIR("PortInfoRecord"),
         LR("LinkRecord"),
@@ -51,7 +68,14 @@ record SaQueryArgs(String fabric, Duration timeout, boolean json, Command comman
         MCMR("MCMemberRecord"),
         SR("ServiceRecord"),
         SWIR("SwitchInfoRecord"),
-        SMIR("SMInfoRecord");
+        SMIR("SMInfoRecord"),
+        SL2VL("SL2VLTableRecord"),
+        PKTR("PKeyTableRecord"),
+        VLAR("VLArbitrationTableRecord"),
+        IIR("InformInfoRecord"),
+        LFTR("LFTRecord"),
+        MFTR("MFTRecord"),
+        GIR("GUIDInfoRecord");
 
         final String fullName;
 
@@ -59,11 +83,6 @@ record SaQueryArgs(String fabric, Duration timeout, boolean json, Command comman
             this.fullName = fullName;
         }
     }
-
-    /** saquery's other record types, which this tool does not query (yet). */
-    private static final List<String> OTHER_TYPES = List.of("ClassPortInfo", "CPI", "SL2VLTableRecord", "SL2VL",
-            "PKeyTableRecord", "PKTR", "VLArbitrationTableRecord", "VLAR", "InformInfoRecord", "IIR", "LFTRecord",
-            "LFTR", "MFTRecord", "MFTR", "GUIDInfoRecord", "GIR");
 
     /** How NodeRecords print under the node options. */
     enum NodePrint {
@@ -117,6 +136,13 @@ record SaQueryArgs(String fabric, Duration timeout, boolean json, Command comman
         String source = null;
         String destination = null;
         int numbPath = -1;
+        Gid sgid = null;
+        Gid dgid = null;
+        Gid portGid = null;
+        Gid mgid = null;
+        int mlid = 0;
+        String nodeNameMap = null;
+        long smKey = 0;
         List<String> words = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
@@ -127,6 +153,27 @@ record SaQueryArgs(String fabric, Duration timeout, boolean json, Command comman
                 case "-p" -> type = Type.PR;
                 case "-x" -> type = Type.LR;
                 case "-S" -> type = Type.SR;
+                case "-I" -> type = Type.IIR;
+                case "-c" -> command = Command.CLASS_PORT_INFO;
+                case "--node-name-map" -> nodeNameMap = SmpQueryArgs.value(args, ++i, arg);
+                // saquery prompts for a key that is no number; a one-shot tool takes it on the command line only
+                case "--smkey" -> smKey = PortStateArgs.key(SmpQueryArgs.value(args, ++i, arg), "SM_Key (--smkey)");
+                case "--sgid-to-dgid" -> {
+                    String pair = SmpQueryArgs.value(args, ++i, arg);
+                    int dash = pair.indexOf('-');
+                    if (dash < 0) {
+                        throw new UsageException("--sgid-to-dgid takes SGID-DGID (IPv6 form), got '" + pair + "'");
+                    }
+                    sgid = gid(pair.substring(0, dash), arg);
+                    dgid = gid(pair.substring(dash + 1), arg);
+                    numbPath = 0x7F;
+                    type = Type.PR;
+                }
+                case "--sgid" -> sgid = gid(SmpQueryArgs.value(args, ++i, arg), arg);
+                case "--dgid" -> dgid = gid(SmpQueryArgs.value(args, ++i, arg), arg);
+                case "--gid" -> portGid = gid(SmpQueryArgs.value(args, ++i, arg), arg);
+                case "--mgid" -> mgid = gid(SmpQueryArgs.value(args, ++i, arg), arg);
+                case "--mlid" -> mlid = SmpQueryArgs.number(SmpQueryArgs.value(args, ++i, arg), arg, 0, 0xFFFF);
                 case "-N" -> command = Command.NODES;
                 case "-D", "--list" -> {
                     command = Command.NODES;
@@ -173,6 +220,8 @@ record SaQueryArgs(String fabric, Duration timeout, boolean json, Command comman
                 default -> {
                     if (arg.startsWith("--fabric=")) {
                         fabric = arg.substring("--fabric=".length());
+                    } else if (arg.startsWith("--node-name-map=")) {
+                        nodeNameMap = arg.substring("--node-name-map=".length());
                     } else if (arg.startsWith("-") && arg.length() > 1) {
                         throw new UsageException("unknown option '" + arg + "'");
                     } else {
@@ -186,9 +235,6 @@ record SaQueryArgs(String fabric, Duration timeout, boolean json, Command comman
             if (named.isPresent()) {
                 type = named.get();
                 words.remove(0);
-            } else if (!words.isEmpty() && isOtherType(words.get(0))) {
-                throw new UsageException(
-                        "saquery " + words.get(0) + " is not supported here; record types: " + typeNames());
             } else {
                 type = Type.NR;
             }
@@ -209,7 +255,8 @@ record SaQueryArgs(String fabric, Duration timeout, boolean json, Command comman
             numbPath = numbPath < 0 ? 0x7F : numbPath;
             words = words.subList(2, words.size());
         }
-        if (command == Command.QUERY && !words.isEmpty() && (type == Type.PR || type == Type.MCMR || type == Type.SR)) {
+        if (command == Command.QUERY && !words.isEmpty()
+                && (type == Type.PR || type == Type.MCMR || type == Type.SR || type == Type.CPI)) {
             throw new UsageException(type == Type.PR
                     ? "PR takes SLID DLID, --src-to-dst SRC:DST or --slid/--dlid, got '" + words.get(0) + "' alone"
                     : type.name() + " takes no argument, got '" + words.get(0) + "'");
@@ -218,11 +265,26 @@ record SaQueryArgs(String fabric, Duration timeout, boolean json, Command comman
         if (words.size() > most) {
             throw new UsageException("unexpected argument '" + words.get(most) + "'");
         }
-        return new SaQueryArgs(fabric, timeout, json, command, type, print, words, source, destination, numbPath);
+        return new SaQueryArgs(fabric, timeout, json, command, type, print, words, source, destination, numbPath,
+                new Gids(sgid, dgid, portGid, mgid), mlid, nodeNameMap, smKey);
     }
 
-    private static boolean isOtherType(String word) {
-        return OTHER_TYPES.stream().anyMatch(name -> name.equalsIgnoreCase(word));
+    /** @return the GID of an IPv6 address in text form, as inet_pton(AF_INET6) reads it */
+    static Gid gid(String text, String option) throws UsageException {
+        byte[] bytes;
+        try {
+            // a literal only: never a host name to look up
+            InetAddress address = Inet6Address.ofLiteral(text);
+            bytes = address.getAddress();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(
+                    option + " takes a GID in IPv6 form such as fe80::8:f104:399:3c91, got '" + text + "'");
+        }
+        if (bytes.length == 4) { // an IPv4-mapped address comes back as IPv4
+            bytes = new byte[]{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (byte) 0xFF, (byte) 0xFF, bytes[0], bytes[1], bytes[2],
+                    bytes[3]};
+        }
+        return Gid.read(bytes, 0);
     }
 
     /** @return the LID as typed, {@code null} for 0 (which saquery takes as "not given") */

@@ -58,7 +58,7 @@ public final class SaQueryTool implements ConsoleTool {
 
     @Override
     public String summary() {
-        return "query the subnet administrator's records (NR, PIR, LR, PR, MCMR, SR, SWIR, SMIR), as saquery";
+        return "query the subnet administrator's records (NR, PIR, LR, PR, MCMR, SR, SWIR, SMIR, CPI, ...), as saquery";
     }
 
     @Override
@@ -70,9 +70,16 @@ public final class SaQueryTool implements ConsoleTool {
                     LinkRecord (LR) [[FROM_LID]/[FROM_PORT]] [[TO_LID]/[TO_PORT]]
                     PathRecord (PR) [SLID DLID]            MCMemberRecord (MCMR)    ServiceRecord (SR)
                     SwitchInfoRecord (SWIR) [LID]          SMInfoRecord (SMIR) [LID]
+                    ClassPortInfo (CPI)                    InformInfoRecord (IIR) [SUBSCRIBER_GID]
+                    SL2VLTableRecord (SL2VL) [[LID]/[IN_PORT]/[OUT_PORT]]
+                    PKeyTableRecord (PKTR) [[LID]/[PORT]/[BLOCK]]
+                    VLArbitrationTableRecord (VLAR) [[LID]/[PORT]/[BLOCK]]
+                    LFTRecord (LFTR) [[LID]/[BLOCK]]       GUIDInfoRecord (GIR) [[LID]/[BLOCK]]
+                    MFTRecord (MFTR) [[MLID]/[POSITION]/[BLOCK]]
                   A LID may be given as a node description, or (beyond saquery) as a port GUID 0x...; a first
                   word that names no record type is a NodeRecord argument, as for saquery.
-                  -p, -x, -S            PathRecords, LinkRecords, ServiceRecords
+                  -p, -x, -S, -I        PathRecords, LinkRecords, ServiceRecords, InformInfoRecords
+                  -c                    the SA's ClassPortInfo
                   -N [NAME]             NodeRecords (of NAME)        -D, --list  the CAs' LIDs and descriptions
                   -L NAME, -l NAME      the LIDs, the first LID of NAME       -G NAME  the port GUIDs of NAME
                   -O LID, -U GUID       the description of a LID, of a port GUID
@@ -80,7 +87,13 @@ public final class SaQueryTool implements ConsoleTool {
                   -g, -m [MLID]         the multicast groups; their members (of group MLID)
                   --src-to-dst SRC:DST  the PathRecords from SRC to DST (names or LIDs); also PR SLID DLID
                                         (an addition: Debian's saquery ignores words after PR)
-                  --slid LID, --dlid LID, -n NUMB_PATH   PathRecord components
+                  --sgid-to-dgid SGID-DGID  the PathRecords between two GIDs (IPv6 form)
+                  --slid LID, --dlid LID, --sgid GID, --dgid GID, -n NUMB_PATH   PathRecord components
+                  --mgid GID, --gid GID, --mlid MLID   MCMemberRecord components (MGID, PortGID, MLID)
+                  --smkey KEY           the SM_Key of the queries (default 0, untrusted: OpenSM then refuses
+                                        PKeyTableRecords)
+                  --node-name-map FILE  names for nodes: lines of GUID "name", as the diags read them
+                                        (default: /etc/rdma/ib-node-name-map when it exists)
                   --fabric F            umad, umad:CA:PORT or ibsim:SOCKET[@NODE]; default: the launcher's --fabric
                   -t, --timeout         how long to wait for each of the 4 attempts, in ms (default 1000)
                   --json                the records as JSON""";
@@ -90,7 +103,8 @@ public final class SaQueryTool implements ConsoleTool {
     public int run(ToolInvocation invocation) throws UsageException {
         SaQueryArgs args = SaQueryArgs.parse(invocation.args());
         return ToolFabric.with(name(), args.fabric(), defaultFabric, channels, invocation.err(), transport -> {
-            invocation.out().print(SaQuery.run(SaClient.of(transport, args.timeout()), args));
+            NodeNames names = NodeNames.forTool(args.nodeNameMap());
+            invocation.out().print(SaQuery.run(SaClient.of(transport, args.timeout(), args.smKey()), args, names));
             return ExitStatus.OK;
         });
     }

@@ -27,6 +27,14 @@ final class SmpQuery {
      * @throws QueryException naming the query that failed, as the tool does ({@code node info query failed: ...})
      */
     static String run(SmpQueryArgs args, SmpGetter smps) throws QueryException {
+        return run(args, smps, NodeNames.DESCRIPTIONS);
+    }
+
+    /**
+     * @param names the names of nodes ({@code --node-name-map}): {@code nodedesc} prints a node's name from it
+     * @return what to print on standard output
+     */
+    static String run(SmpQueryArgs args, SmpGetter smps, NodeNames names) throws QueryException {
         Destination to = args.destination();
         Gets gets = new Gets(smps);
         return switch (args.op()) {
@@ -37,9 +45,9 @@ final class SmpQuery {
                         : "# Node info: " + to.describe() + "\n" + SmpFormat.text(fields);
             }
             case NODE_DESC -> {
-                // the tool reads NodeInfo first (for a node name map keyed by GUID), and fails if that fails
-                get(smps, SmpOp.NODE_INFO, NodeInfo.CODEC, 0);
-                String text = get(smps, SmpOp.NODE_DESC, NodeDescription.CODEC, 0).text();
+                // the tool reads NodeInfo first (for the node name map keyed by GUID), and fails if that fails
+                NodeInfo info = get(smps, SmpOp.NODE_INFO, NodeInfo.CODEC, 0);
+                String text = names.name(info.nodeGuid(), get(smps, SmpOp.NODE_DESC, NodeDescription.CODEC, 0).text());
                 yield args.json() ? json(args, Map.of("NodeDesc", text)) : SmpFormat.nodeDescription(text) + "\n";
             }
             case PORT_INFO -> {

@@ -17,8 +17,10 @@ import org.infiniscope.mad.transport.MadRequest;
  * @param op the operation
  * @param destination where to
  * @param port the port (PortInfo's attribute modifier), 0 when not given
+ * @param nodeNameMap the {@code --node-name-map} file, or null
  */
-record SmpQueryArgs(String fabric, Duration timeout, boolean json, SmpOp op, Destination destination, int port) {
+record SmpQueryArgs(String fabric, Duration timeout, boolean json, SmpOp op, Destination destination, int port,
+        String nodeNameMap) {
 
     /** Parses the arguments after the tool name. */
     static SmpQueryArgs parse(List<String> args) throws UsageException {
@@ -26,11 +28,13 @@ record SmpQueryArgs(String fabric, Duration timeout, boolean json, SmpOp op, Des
         boolean directed = false;
         boolean json = false;
         Duration timeout = MadRequest.DEFAULT_TIMEOUT;
+        String nodeNameMap = null;
         List<String> positional = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
             switch (arg) {
                 case "--fabric" -> fabric = value(args, ++i, arg);
+                case "--node-name-map" -> nodeNameMap = value(args, ++i, arg);
                 case "-D", "--Direct" -> directed = true;
                 case "-t", "--timeout" -> timeout = timeout(value(args, ++i, arg));
                 case "--json" -> json = true;
@@ -38,6 +42,8 @@ record SmpQueryArgs(String fabric, Duration timeout, boolean json, SmpOp op, Des
                 default -> {
                     if (arg.startsWith("--fabric=")) {
                         fabric = arg.substring("--fabric=".length());
+                    } else if (arg.startsWith("--node-name-map=")) {
+                        nodeNameMap = arg.substring("--node-name-map=".length());
                     } else if (arg.startsWith("-") && arg.length() > 1) {
                         throw new UsageException("unknown option '" + arg + "'");
                     } else {
@@ -71,7 +77,7 @@ record SmpQueryArgs(String fabric, Duration timeout, boolean json, SmpOp op, Des
         if (positional.size() > 3) {
             throw new UsageException("unexpected argument '" + positional.get(3) + "'");
         }
-        return new SmpQueryArgs(fabric, timeout, json, op, destination, port);
+        return new SmpQueryArgs(fabric, timeout, json, op, destination, port, nodeNameMap);
     }
 
     static String value(List<String> args, int index, String option) throws UsageException {

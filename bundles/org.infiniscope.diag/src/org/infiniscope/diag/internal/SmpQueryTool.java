@@ -75,7 +75,8 @@ public final class SmpQueryTool implements ConsoleTool {
     @Override
     public String usage() {
         return """
-                usage: infiniscope smpquery [--fabric F] [-D] [-t TIMEOUT_MS] [--json] OP DEST [PORT]
+                usage: infiniscope smpquery [--fabric F] [-D] [-t TIMEOUT_MS] [--node-name-map FILE] [--json]
+                       OP DEST [PORT]
                   OP            nodeinfo|ni, nodedesc|nd, portinfo|pi, switchinfo|si, pkeytable|pkeys,
                                 sl2vltable|sl2vl, vlarbitration|vlarb, guidinfo|gi
                   DEST          a LID, or with -D a directed route from this port such as 0,1,3
@@ -83,6 +84,8 @@ public final class SmpQueryTool implements ConsoleTool {
                   --fabric F    umad, umad:CA:PORT or ibsim:SOCKET[@NODE]; default: the launcher's --fabric
                   -D, --Direct  DEST is a directed route
                   -t, --timeout how long to wait for each of the 4 attempts, in ms (default 1000)
+                  --node-name-map FILE  names for nodes (nodedesc prints the node's): lines of GUID "name"
+                                (default: /etc/rdma/ib-node-name-map when it exists)
                   --json        the same fields as one JSON object""";
     }
 
@@ -113,7 +116,8 @@ public final class SmpQueryTool implements ConsoleTool {
             return ExitStatus.FAILURE;
         }
         try (MadTransport transport = start(channel)) {
-            String output = SmpQuery.run(args, new TransportGetter(transport, args.destination(), args.timeout()));
+            String output = SmpQuery.run(args, new TransportGetter(transport, args.destination(), args.timeout()),
+                    NodeNames.forTool(args.nodeNameMap()));
             invocation.out().print(output);
             return ExitStatus.OK;
         } catch (IOException e) {

@@ -26,11 +26,18 @@ final class TransportGetter implements SmpGetter {
     private final MadTransport transport;
     private final Destination destination;
     private final Duration timeout;
+    private final long mKey;
 
     TransportGetter(MadTransport transport, Destination destination, Duration timeout) {
+        this(transport, destination, timeout, 0);
+    }
+
+    /** @param mKey the M_Key every SMP carries ({@code -y}): a protected port answers only with its own */
+    TransportGetter(MadTransport transport, Destination destination, Duration timeout, long mKey) {
         this.transport = transport;
         this.destination = destination;
         this.timeout = timeout;
+        this.mKey = mKey;
     }
 
     @Override
@@ -45,23 +52,28 @@ final class TransportGetter implements SmpGetter {
 
     /** @return an {@link SmaClient} over a transport, each destination waiting this long for each attempt */
     static SmaClient client(MadTransport transport, Duration timeout) {
+        return client(transport, timeout, 0);
+    }
+
+    /** @return an {@link SmaClient} whose SMPs carry this M_Key */
+    static SmaClient client(MadTransport transport, Duration timeout, long mKey) {
         return new SmaClient() {
             @Override
             public byte[] get(Destination to, int attributeId, int modifier) throws QueryException {
-                return new TransportGetter(transport, to, timeout).get(attributeId, modifier);
+                return new TransportGetter(transport, to, timeout, mKey).get(attributeId, modifier);
             }
 
             @Override
             public byte[] set(Destination to, int attributeId, int modifier, byte[] data) throws QueryException {
-                return new TransportGetter(transport, to, timeout).set(attributeId, modifier, data);
+                return new TransportGetter(transport, to, timeout, mKey).set(attributeId, modifier, data);
             }
         };
     }
 
     private byte[] send(int method, int attributeId, int modifier, byte[] data) throws QueryException {
         Smp smp = destination.isDirected()
-                ? Smp.directedRoute(method, 0, attributeId, modifier, 0, destination.outPorts(), data)
-                : Smp.lidRouted(method, 0, attributeId, modifier, 0, data);
+                ? Smp.directedRoute(method, 0, attributeId, modifier, mKey, destination.outPorts(), data)
+                : Smp.lidRouted(method, 0, attributeId, modifier, mKey, data);
         MadAddress address = destination.isDirected() ? MadAddress.directedRoute() : MadAddress.smi(destination.lid());
         MadRequest request = new MadRequest(smp.encode(), address, timeout, MadRequest.DEFAULT_RETRIES);
         long bound = timeout.multipliedBy(MadRequest.DEFAULT_RETRIES + 1L).plus(GRACE).toMillis();

@@ -70,6 +70,28 @@ class DiscoverToolTest {
     }
 
     @Test
+    void showPrintsEachNodeInfoAnswerBeforeTheTopology() throws UsageException {
+        // one SMP at a time: the answers come in the order they were asked, breadth first
+        assertEquals(ExitStatus.OK, run("sim:ft2:2:1:2", "-s", "-o", "1", "-S"), err.toString());
+        String[] lines = out.toString().split("\n");
+        assertEquals("DR path slid 0; dlid 0; 0 -> new Channel Adapter {0008f10400000100} portnum 1 lid 0-0 \"\"",
+                lines[0]);
+        assertEquals("DR path slid 0; dlid 0; 0,1 -> new Switch {0008f10500000100} portnum 0 lid 0-0 \"\"", lines[1]);
+        long news = java.util.Arrays.stream(lines).filter(l -> l.contains(" -> new ")).count();
+        assertEquals(7, news, "each node once as new: " + out);
+        assertTrue(java.util.Arrays.stream(lines).filter(l -> l.startsWith("DR path"))
+                .allMatch(l -> l.matches("DR path slid 0; dlid 0; 0(,\\d+)* -> (new|known) (Channel Adapter|Switch) "
+                        + "\\{[0-9a-f]{16}\\} portnum \\d+ lid 0-0 \"[^\"]*\"")),
+                out.toString());
+        // the second cable from leaf001 reaches the spine again
+        assertTrue(out.toString().contains("; 0,1,4 -> known Switch {0008f10500000300} portnum 0 lid 0-0 "),
+                out.toString());
+        assertTrue(out.toString().endsWith("""
+                Switch\t : 0x0008f10500000100 ports 4 devid 0x0 vendid 0x0 "leaf001"
+                """), out.toString());
+    }
+
+    @Test
     void theListHasCasThenSwitches() throws UsageException {
         assertEquals(ExitStatus.OK, run("sim:ft2:2:1:2", "-l"), err.toString());
         String[] lines = out.toString().split("\n");

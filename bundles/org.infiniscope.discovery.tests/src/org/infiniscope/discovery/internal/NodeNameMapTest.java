@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Optional;
 
 import org.infiniscope.discovery.NodeNameMap;
@@ -33,6 +35,20 @@ class NodeNameMapTest {
         assertEquals(Optional.of("octal"), map.name(8));
         assertEquals(Optional.of("right after the GUID"), map.name(1));
         assertEquals(5, map.size());
+    }
+
+    @Test
+    void withoutAFileTheDefaultMapIsReadWhenItExists() throws Exception {
+        Path folder = Files.createTempDirectory(Path.of("target"), "names");
+        Path fallback = folder.resolve("ib-node-name-map");
+        assertEquals(NodeNameMap.EMPTY, NodeNameMap.open(null, fallback), "no default file: no names");
+        Files.writeString(fallback, "0x2 \"from the default\"\n");
+        assertEquals(Optional.of("from the default"), NodeNameMap.open(null, fallback).name(2));
+        Path given = folder.resolve("given");
+        Files.writeString(given, "0x2 \"given\"\n");
+        assertEquals(Optional.of("given"), NodeNameMap.open(given, fallback).name(2), "a file given wins");
+        assertEquals(Path.of("/etc/rdma/ib-node-name-map"), NodeNameMap.DEFAULT_FILE,
+                "Debian's rdma-core 44 build: IBDIAG_NODENAME_MAP_PATH");
     }
 
     @Test

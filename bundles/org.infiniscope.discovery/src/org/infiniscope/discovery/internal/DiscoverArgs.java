@@ -27,10 +27,11 @@ import org.infiniscope.discovery.SweepOptions;
  * @param diffChecks the {@code --diffcheck} flags ({@link IbnetdiscoverDiff})
  * @param output the topology file to write instead of standard output, or null
  * @param progress whether {@code --progress} asks for progress lines even when the error stream is no terminal
+ * @param show {@code -s}/{@code --show}: a line for each NodeInfo answer of the sweep, as ibnetdiscover prints them
  */
 record DiscoverArgs(String fabric, List<Integer> list, boolean json, SweepOptions options, boolean ports,
         boolean grouping, boolean maxHops, String nodeNameMap, String cache, String loadCache, String diff,
-        int diffChecks, String output, boolean progress) {
+        int diffChecks, String output, boolean progress, boolean show) {
 
     static DiscoverArgs parse(List<String> args) throws UsageException {
         String fabric = null;
@@ -50,6 +51,7 @@ record DiscoverArgs(String fabric, List<Integer> list, boolean json, SweepOption
         int retries = SweepOptions.DEFAULT.retries();
         long mKey = 0;
         boolean progress = false;
+        boolean show = false;
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
             String value = null;
@@ -81,6 +83,7 @@ record DiscoverArgs(String fabric, List<Integer> list, boolean json, SweepOption
                 case "--retries" -> retries = number(value != null ? value : next(args, ++i, arg), arg, 0, 100);
                 case "-y", "--m_key" -> mKey = SweepArgs.key(value != null ? value : next(args, ++i, arg), arg);
                 case "--progress" -> progress = true;
+                case "-s", "--show" -> show = true;
                 default -> {
                     if (arg.startsWith("-") && arg.length() > 1) {
                         throw new UsageException("unknown option '" + arg + "'");
@@ -94,7 +97,7 @@ record DiscoverArgs(String fabric, List<Integer> list, boolean json, SweepOption
             }
         }
         return new DiscoverArgs(fabric, list, json, new SweepOptions(window, Duration.ofMillis(timeout), retries, mKey),
-                ports, grouping, maxHops, nodeNameMap, cache, loadCache, diff, diffChecks, output, progress);
+                ports, grouping, maxHops, nodeNameMap, cache, loadCache, diff, diffChecks, output, progress, show);
     }
 
     private static String next(List<String> args, int i, String option) throws UsageException {

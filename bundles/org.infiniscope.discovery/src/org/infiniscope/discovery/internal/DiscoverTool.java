@@ -105,7 +105,7 @@ public final class DiscoverTool implements ConsoleTool {
         return """
                 usage: infiniscope discover [--fabric F] [-l|-H|-S|-R|-p] [-g] [-m] [--node-name-map FILE]
                                             [--cache FILE] [--load-cache FILE] [--diff FILE [--diffcheck KEYS]]
-                                            [-o N] [-t MS] [--retries N] [-y KEY] [--progress] [--json]
+                                            [-o N] [-t MS] [--retries N] [-y KEY] [--progress] [-s] [--json]
                                             [TOPOLOGY-FILE]
                   --fabric F            sim[:TOPOLOGY][@NODE[:PORT]], umad, umad:CA:PORT or ibsim:SOCKET[@NODE];
                                         default: the launcher's --fabric
@@ -125,6 +125,8 @@ public final class DiscoverTool implements ConsoleTool {
                   --retries N           attempts after the first before a port is unreachable (default 3)
                   -y, --m_key K         the M_Key the SMPs carry (nodes protected by another key stay unread)
                   --progress            progress lines on standard error even when it is not a terminal
+                  -s, --show            a line for each NodeInfo answer (route, new or known, type, GUID, port, LIDs,
+                                        description as read so far), before the topology, as ibnetdiscover -s
                   --json                the snapshot as one JSON object (with --diff: the changes, as events)
                   TOPOLOGY-FILE         write the topology, list or diff there instead of standard output""";
     }
@@ -137,9 +139,7 @@ public final class DiscoverTool implements ConsoleTool {
         NodeNameMap names = NodeNameMap.EMPTY;
         FabricSnapshot cached = null;
         try {
-            if (args.nodeNameMap() != null) {
-                names = NodeNameMap.load(Files2.resolve(folder, args.nodeNameMap()));
-            }
+            names = NodeNameMap.open(args.nodeNameMap() == null ? null : Files2.resolve(folder, args.nodeNameMap()));
             if (args.diff() != null) {
                 cached = IbnetdiscCache.read(Files2.resolve(folder, args.diff()));
             }
@@ -162,7 +162,7 @@ public final class DiscoverTool implements ConsoleTool {
                 return ExitStatus.FAILURE;
             }
         } else {
-            snapshot = sweep(args, err, invocation.property(ProgressLine.PROPERTY));
+            snapshot = sweep(args, err, invocation.out(), invocation.property(ProgressLine.PROPERTY));
             if (snapshot == null) {
                 return ExitStatus.FAILURE;
             }
@@ -232,7 +232,13 @@ public final class DiscoverTool implements ConsoleTool {
     }
 
     /** @return the sweep's snapshot, or null when it failed (and was reported) */
-    private FabricSnapshot sweep(DiscoverArgs args, PrintWriter err, String progressProperty) throws UsageException {
+    /**
+     * @param out where {@code -s} prints its lines (before the topology, as ibnetdiscover does, whatever the topology
+     *        is written to)
+     * @param progressProperty this run's {@code infiniscope.progress}
+     */
+    private FabricSnapshot sweep(DiscoverArgs args, PrintWriter err, PrintWriter out, String progressProperty)
+            throws UsageException {
         String fabric = args.fabric() != null ? args.fabric() : defaultFabric;
         if (fabric == null || fabric.isBlank()) {
             throw new UsageException("no fabric: give --fabric " + FabricChannels.CHOICES
@@ -252,7 +258,16 @@ public final class DiscoverTool implements ConsoleTool {
         }
         try (MadTransport transport = start(channel, args.options().window());
                 ProgressLine progress = ProgressLine.of(name(), err, args.progress(), progressProperty)) {
-            return discovery.sweep(transport, args.options(), progress);
+            if (!args.show()) {
+                return discovery.sweep(transport, args.options(), progress);
+            }
+            ShowTrace trace = new ShowTrace(progress);
+            try {
+                return discovery.sweep(transport, args.options(), trace);
+            } finally {
+                out.print(trace.text());
+                out.flush();
+            }
         } catch (IOException e) {
             err.println("infiniscope discover: cannot start the MAD transport on '" + fabric + "': " + e.getMessage());
         } catch (DiscoveryException e) {

@@ -47,6 +47,16 @@ final class NodeBuilder {
         description = text;
     }
 
+    /** @return the node description read so far, empty before its answer */
+    String description() {
+        return description;
+    }
+
+    /** @return the port read so far, or null */
+    DiscoveredPort knownPort(int number) {
+        return ports.get(number);
+    }
+
     void switchInfo(SwitchInfo switchInfo) {
         enhancedPort0 = switchInfo.enhancedPort0();
     }

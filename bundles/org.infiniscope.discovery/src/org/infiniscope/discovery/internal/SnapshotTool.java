@@ -79,17 +79,15 @@ abstract class SnapshotTool implements ConsoleTool {
                     + " (no installed provider handles it)");
         }
         String prefix = "infiniscope " + name() + ": ";
-        NodeNameMap names = NodeNameMap.EMPTY;
-        if (args.nodeNameMap() != null) {
-            try {
-                names = NodeNameMap.load(Files2.resolve(folder, args.nodeNameMap()));
-            } catch (IOException e) {
-                err.println(prefix + "cannot read " + Files2.describe(e));
-                return ExitStatus.FAILURE;
-            } catch (NodeNameMapException e) {
-                err.println(prefix + e.getMessage());
-                return ExitStatus.FAILURE;
-            }
+        NodeNameMap names;
+        try {
+            names = NodeNameMap.open(args.nodeNameMap() == null ? null : Files2.resolve(folder, args.nodeNameMap()));
+        } catch (IOException e) {
+            err.println(prefix + "cannot read " + Files2.describe(e));
+            return ExitStatus.FAILURE;
+        } catch (NodeNameMapException e) {
+            err.println(prefix + e.getMessage());
+            return ExitStatus.FAILURE;
         }
         MadChannel channel;
         try {

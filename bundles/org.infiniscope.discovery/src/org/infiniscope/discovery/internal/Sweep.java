@@ -16,6 +16,7 @@ import org.infiniscope.discovery.DiscoveredNode;
 import org.infiniscope.discovery.DiscoveryException;
 import org.infiniscope.discovery.FabricSnapshot;
 import org.infiniscope.discovery.SweepOptions;
+import org.infiniscope.discovery.DiscoveredPort;
 import org.infiniscope.discovery.SweepProgress;
 import org.infiniscope.mad.MadHeader;
 import org.infiniscope.mad.MadStatus;
@@ -478,6 +479,9 @@ final class Sweep {
             }
         }
         NodeBuilder node = nodes.get(guid);
+        if (progress instanceof SweepTrace trace) {
+            trace(trace, route, node, info);
+        }
         if (node != null && secondPass && crossesDeadHop(node.route())) {
             node.route(route);
         }
@@ -499,6 +503,19 @@ final class Sweep {
         // a CA or router answers for the port the SMP came in by: read that port through the same route
         node.expect(in, info.portGuid());
         queue.add(new Probe(Kind.PORT_INFO, route, guid, in, in));
+    }
+
+    /** ibnetdiscover -s: each NodeInfo answer, with what is known of the node and its port at that moment. */
+    private static void trace(SweepTrace trace, int[] route, NodeBuilder node, NodeInfo info) {
+        boolean isSwitch = info.nodeType() == NodeInfo.TYPE_SWITCH;
+        int port = isSwitch ? 0 : info.localPortNum();
+        DiscoveredPort known = node == null ? null : node.knownPort(port);
+        try {
+            trace.found(route, node == null, info, port, known == null ? 0 : known.lid(),
+                    known == null ? 0 : known.lmc(), node == null ? "" : node.description());
+        } catch (RuntimeException e) {
+            // a listener's failure is not the sweep's
+        }
     }
 
     private void portInfo(Probe probe, PortInfo info) {

@@ -58,6 +58,7 @@ class RouteSminfoLabIT {
         ibsim = Ibsim.start(scratch, "fabrics/ft2-16.net", Duration.ofSeconds(10));
         openSm = OpenSm.start(scratch, ibsim.socket(), SM_NODE, Duration.ofSeconds(30));
         openSm.awaitQuiet(Duration.ofMillis(500), Duration.ofSeconds(20));
+        Files.writeString(scratch.resolve("names"), SaqueryLabIT.NAMES);
     }
 
     @AfterAll
@@ -111,7 +112,8 @@ class RouteSminfoLabIT {
     @Order(1)
     @ParameterizedTest(name = "ibroute {0}")
     @ValueSource(strings = {"2", "3", "6", "-a 2", "-n 3", "6 4 10", "-a -n 6 0 20", "-D 0,1", "-M 2", "-M -n 6",
-            "-M -a -n 3 0xc000 0xc003", "-M -a 2 0xc000 0xc001"})
+            "-M -a -n 3 0xc000 0xc003", "-M -a 2 0xc000 0xc001", "--node-name-map names 2", "--node-name-map names 6",
+            "--node-name-map names -M 2", "--node-name-map names -D 0,1 0 12"})
     void routePrintsWhatIbroutePrints(String query) throws Exception {
         Output theirs = ok(theirs("ibroute", query), "ibroute " + query);
         Output ours = ok(ours("route", query), "./infiniscope route " + query);

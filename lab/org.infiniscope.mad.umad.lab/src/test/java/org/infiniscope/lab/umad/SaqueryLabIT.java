@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -67,7 +68,26 @@ class SaqueryLabIT {
         openSm = OpenSm.start(scratch, ibsim.socket(), "h00001", Duration.ofSeconds(30));
         openSm.awaitQuiet(Duration.ofMillis(500), Duration.ofSeconds(20));
         run = new LabRun(scratch, ibsim.socket());
+        Files.writeString(scratch.resolve("names"), NAMES);
     }
+
+    /**
+     * One node-name map for both tools (the default map, /etc/rdma/ib-node-name-map, is absent on the lab machines,
+     * so neither reads one otherwise): every switch, the SM's host and two more hosts renamed.
+     */
+    static final String NAMES = """
+            # ours and Debian's read the same map
+            0x0008f10500000100 "rack1 leaf-a"
+            0x0008f10500000200 "rack1 leaf-b"
+            0x0008f10500000300 leaf-c
+            0x0008f10500000400 leaf-d
+
+            0x0008f10500000500 "core-a"
+            0x0008f10500000600 "core-b"
+            0x0008f10400000100 "sm-host"
+            0x0008f10400000200 "node two"
+            0x0008f10400000800 "node-eight"  # h00008
+            """;
 
     @AfterAll
     static void stopLab() {
@@ -99,7 +119,8 @@ class SaqueryLabIT {
         List<String> blocks = new ArrayList<>();
         StringBuilder block = null;
         for (String line : text.lines().toList()) {
-            if (!line.startsWith("\t") && block != null) {
+            // a record ends at the next line that is neither indented nor empty (PKTR, LFTR, MFTR end in an empty one)
+            if (!line.isEmpty() && !line.startsWith("\t") && block != null) {
                 blocks.add(block.toString());
                 block = null;
             }
@@ -128,15 +149,19 @@ class SaqueryLabIT {
      */
     @Order(1)
     @ParameterizedTest(name = "saquery {0}")
-    @CsvSource({"NR,112", "PIR,72", "LR,8", "PR,64", "SWIR,24", "MCMR,56", "SR,176"})
+    @CsvSource({"NR,112", "PIR,72", "LR,8", "PR,64", "SWIR,24", "MCMR,56", "SR,176", "SL2VL,16", "PKTR,72", "VLAR,72",
+            "LFTR,72", "MFTR,72", "GIR,72", "IIR,64"})
     void everyRecordOfATableIsTheBlockDebiansSaqueryPrintsForIt(String type, int stride) throws Exception {
         int sound = (TRUSTED_BYTES - SA_DATA_OFFSET) / stride;
-        List<String> ours = blocks(ours(type).text());
-        List<String> theirs = blocks(theirs(type).text());
+        // OpenSM answers PKeyTableRecords of other ports to a trusted requester only: its SM_Key is 1
+        String key = type.equals("PKTR") ? "--smkey 1 " : "";
+        List<String> ours = blocks(ours(key + type).text());
+        List<String> theirs = blocks(theirs(key + type).text());
         assertEquals(theirs.size(), ours.size(), "records of saquery " + type);
         List<String> records = ours.subList(0, Math.min(sound, ours.size()));
         assertEquals(theirs.subList(0, records.size()), records, "saquery " + type);
-        if (!type.equals("SR")) { // no service registers with OpenSM on the lab
+        // on the lab no service registers, nobody subscribes, and OpenSM gives no MFTRecord (both tools print none)
+        if (!List.of("SR", "IIR", "MFTR").contains(type)) {
             assertTrue(!records.isEmpty(), "no " + type + " at all");
         }
         for (String record : records) {
@@ -146,6 +171,13 @@ class SaqueryLabIT {
                 case "LR" -> "LR " + field(record, "FromLID") + "/" + field(record, "FromPort");
                 case "PR" -> "PR --src-to-dst " + field(record, "slid") + ":" + field(record, "dlid");
                 case "SWIR" -> "SWIR " + field(record, "LID");
+                case "SL2VL" ->
+                    "SL2VL " + field(record, "LID") + "/" + field(record, "InPort") + "/" + field(record, "OutPort");
+                case "PKTR", "VLAR" -> key + type + " " + field(record, "LID") + "/" + field(record, "Port") + "/"
+                        + field(record, "Block");
+                case "LFTR", "GIR" -> type + " " + field(record, "LID") + "/" + field(record, "Block");
+                case "MFTR" ->
+                    "MFTR " + field(record, "LID") + "/" + field(record, "Position") + "/" + field(record, "Block");
                 default -> type; // MCMR: the broadcast group is OpenSM's only one
             };
             assertEquals(record, theirs(select).text(), "saquery " + select);
@@ -157,7 +189,16 @@ class SaqueryLabIT {
     @ValueSource(strings = {"", "1", "NR 2", "nodeRecord 6", "h00001", "PIR 8", "PIR 2/1", "PIR 2/0", "PIR 6/3",
             "PIR 8/1/0", "LR 6/1", "LR 2/5 6", "-x 8/1", "SWIR 7", "--src-to-dst 8:3", "--src-to-dst h00001:22",
             "--src-to-dst 2:8", "-N h00001", "-D", "-L h00001", "-l h00001", "-G h00001", "-O 1",
-            "-U 0x0008f10400000101", "-s", "-g", "-m", "-m 0xc000", "-S"})
+            "-U 0x0008f10400000101", "-s", "-g", "-m", "-m 0xc000", "-S", "-c", "CPI", "SL2VL 2/1/2", "SL2VL 8",
+            "--smkey 1 PKTR 8/1/0", "--smkey 0x1 PKTR 6/0", "VLAR 2/1/1", "VLAR 8/1/4", "LFTR 2/0", "LFTR 6/0",
+            "GIR 8/0", "GIR 1", "MFTR 2/0/0", "MFTR 6", "-I", "IIR",
+            "--sgid-to-dgid fe80::8:f104:0:201-fe80::8:f104:0:101",
+            "--sgid-to-dgid fe80::8:f104:0:801-fe80::8:f104:0:201", "PR --sgid fe80::8:f104:0:201 --dlid 1",
+            "MCMR --mlid 0xc000", "MCMR --mgid ff12:401b:ffff::ffff:ffff", "MCMR --gid fe80::8:f104:0:101",
+            "--node-name-map names NR 1", "--node-name-map names NR 2", "--node-name-map names -D",
+            "--node-name-map names -O 1", "--node-name-map names -O 8", "--node-name-map names -U 0x0008f10400000101",
+            "--node-name-map names -L sm-host", "--node-name-map names -l h00001", "--node-name-map names -m",
+            "--node-name-map names -m 0xc000", "--node-name-map names -N sm-host"})
     void theSameArgumentsPrintTheSame(String query) throws Exception {
         same(query, theirs(query), query, ours(query));
     }
@@ -210,8 +251,15 @@ class SaqueryLabIT {
             assertTrue(ours.err().contains(c[1]), ours.err());
             assertEquals("", ours.text());
         }
+        // without the SM_Key, OpenSM refuses PKeyTableRecords of another port to both
+        Output theirs = run.theirs(NODE, "saquery", LabRun.words("PKTR 8/1/0"));
+        Output ours = run.ours(NODE, "saquery", LabRun.words("PKTR 8/1/0"));
+        assertTrue(theirs.err().contains("0x0200") && theirs.err().contains("ERR_REQ_INVALID"), theirs.err());
+        assertTrue(ours.err().contains("0x0200") && ours.err().contains("ERR_REQ_INVALID"), ours.err());
+        assertNotEquals(0, theirs.status());
+        assertEquals(1, ours.status());
         assertTrue(run.ours(NODE, "saquery", LabRun.words("NOSUCHTYPE")).err()
-                .contains("names no record type: NR, PIR, LR, PR, MCMR, SR, SWIR, SMIR"));
+                .contains("names no record type: CPI, NR, PIR, LR, PR, MCMR, SR, SWIR, SMIR, SL2VL"));
         // the embedded simulator has no SM yet: no SA answers there
         Output noSa = run.oursElsewhere("saquery", LabRun.words("--fabric sim NR"));
         assertEquals(1, noSa.status(), noSa.err());

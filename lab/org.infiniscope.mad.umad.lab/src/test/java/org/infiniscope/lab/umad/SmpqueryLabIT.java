@@ -50,6 +50,7 @@ class SmpqueryLabIT {
         BuiltLauncher.prepare();
         scratch = Lab.scratch("smpquery");
         ibsim = Ibsim.start(scratch, "fabrics/ft2-16.net", Duration.ofSeconds(10));
+        Files.writeString(scratch.resolve("names"), SaqueryLabIT.NAMES);
     }
 
     @AfterAll
@@ -105,7 +106,9 @@ class SmpqueryLabIT {
     @ParameterizedTest(name = "smpquery {0}")
     @ValueSource(strings = {"-D nodeinfo 0,1", "-D nodeinfo 0", "-D nodedesc 0,1", "-D portinfo 0 1",
             "-D portinfo 0,1 5", "-D pi 0,1,3 1", "-D switchinfo 0,1", "-D pkeys 0", "-D pkeys 0,1 3", "-D sl2vl 0,1 2",
-            "-D vlarb 0 1", "-D vlarb 0,1", "-D gi 0,1"})
+            "-D vlarb 0 1", "-D vlarb 0,1", "-D gi 0,1", "--node-name-map names -D nodedesc 0",
+            "--node-name-map names -D nodedesc 0,1", "--node-name-map names -D nodedesc 0,1,5",
+            "--node-name-map names -D nodeinfo 0,1"})
     void directedRouteQueriesPrintWhatSmpqueryPrints(String query) throws Exception {
         assertSameOutput(query);
     }
@@ -124,7 +127,7 @@ class SmpqueryLabIT {
 
     @Order(3)
     @ParameterizedTest(name = "smpquery {0} after SUBNET UP")
-    @ValueSource(strings = {"nodeinfo 1", "portinfo 1 1", "nodedesc 1", "sl2vl 1"})
+    @ValueSource(strings = {"nodeinfo 1", "portinfo 1 1", "nodedesc 1", "sl2vl 1", "--node-name-map names nodedesc 1"})
     void lidRoutedQueriesPrintWhatSmpqueryPrints(String query) throws Exception {
         if (openSm == null) {
             openSm = OpenSm.start(scratch, ibsim.socket(), SM_NODE, Duration.ofSeconds(30));

@@ -180,7 +180,8 @@ class TracePortstateErrorsLabIT {
     @Order(4)
     @ParameterizedTest(name = "ibportstate {0}")
     @ValueSource(strings = {"8 1", "1 1", "12 1", "-D 0 1", "-D 0,1 0", "-D 0,1 2", "-D 0,1 5", "-D 0,1,5 0",
-            "-D 0,1,5 3", "-D 0,1,6,4 2", "-D 0,1,6 4 query"})
+            "-D 0,1,5 3", "-D 0,1,6,4 2", "-D 0,1,6 4 query", "-K -D 0 1", "-K -D 0,1 0", "-y 0 -D 0,1,5 0",
+            "--show_keys 12 1"})
     void portstateQueriesPrintWhatIbportstatePrints(String query) throws Exception {
         Output theirs = ok(theirs("ibportstate", query), "ibportstate " + query);
         Output ours = ok(ours("portstate", query), "./infiniscope portstate " + query);
@@ -381,7 +382,8 @@ class TracePortstateErrorsLabIT {
     @Order(15)
     @ParameterizedTest(name = "ibportstate {0}")
     @ValueSource(strings = {"-D 0,1,5 6 speed 1 width 2", "-D 0,1,5 6 espeed 0 vls 4 mtu 4", "12 1 lmc 0",
-            "-D 0,1,6 4 width 255"})
+            "-D 0,1,6 4 width 255", "-D 0 1 mkeylease 0", "-D 0,1 0 mkeyprot 0", "-K 12 1 mkey 0 mkeylease 0",
+            "-y 0 -D 0,1,5 0 mkey 0x0 mkeyprot 0", "-D 0 1 fdr10 0", "-D 0,1,5 0 fdr10 0"})
     void settingsAsIbportstateSetsThem(String query) throws Exception {
         // values the ports already have: the Sets change nothing but the switch port's stored LID (Debian's first)
         ok(theirs("ibportstate", query), "ibportstate " + query);
@@ -390,6 +392,21 @@ class TracePortstateErrorsLabIT {
         assertTrue(theirs.text().contains("\nAfter PortInfo set:\n"), theirs.text());
         assertArrayEquals(theirs.out(), ours.out(),
                 "ibportstate " + query + ":\n" + theirs.text() + "ours:\n" + ours.text());
+    }
+
+    @Test
+    @Order(15)
+    void bothRefuseMKeyFieldsOnASwitchPortButZero() throws Exception {
+        Output theirs = theirs("ibportstate", "-D 0,1 3 mkeylease 5");
+        Output ours = ours("portstate", "-D 0,1 3 mkeylease 5");
+        assertNotEquals(0, theirs.status());
+        assertNotEquals(0, ours.status());
+        // Debian's ibportstate prints this IBEXIT on standard output; ours, as every error of ours, on
+        // standard error: a script that reads the PortInfo from standard output gets nothing either way
+        assertEquals("/usr/sbin/ibportstate: iberror: failed: Can't set M_Key fields on switch port != 0\n",
+                theirs.text().replace(Lab.tool("ibportstate"), "/usr/sbin/ibportstate"));
+        assertEquals("infiniscope portstate: Can't set M_Key fields on switch port != 0\n", ours.err());
+        assertEquals("", ours.text(), "nothing printed before the refusal, as ibportstate");
     }
 
     @Test
