@@ -1,5 +1,8 @@
 package org.infiniscope.discovery;
 
+import org.infiniscope.mad.smp.NodeInfo;
+import org.infiniscope.mad.smp.PortInfo;
+import org.infiniscope.mad.smp.SwitchInfo;
 import org.osgi.annotation.versioning.ConsumerType;
 
 /**
@@ -20,4 +23,21 @@ public interface SweepProgress {
      * @param pending the SMPs in flight or queued
      */
     void progress(int nodes, long answered, int pending);
+
+    /**
+     * A NodeInfo the sweep read (a CA's once per port it was reached through), for a caller that needs the whole
+     * attribute (an SM), so that it need not read it again. Called like {@link #progress}; ignored by default.
+     *
+     * @param route the directed route it was read by
+     */
+    default void nodeInfo(int[] route, NodeInfo info) {
+    }
+
+    /** A switch's SwitchInfo the sweep read; as {@link #nodeInfo}. */
+    default void switchInfo(long nodeGuid, SwitchInfo info) {
+    }
+
+    /** A PortInfo the sweep read, port {@code port} of the node {@code nodeGuid}; as {@link #nodeInfo}. */
+    default void portInfo(long nodeGuid, int port, PortInfo info) {
+    }
 }

@@ -454,14 +454,35 @@ final class Sweep {
 
     private void handle(Probe probe, byte[] mad) throws MadFormatException {
         switch (probe.kind()) {
-            case NODE_INFO -> nodeInfo(probe, Smp.decodeAttribute(mad, NodeInfo.CODEC));
+            case NODE_INFO -> {
+                NodeInfo info = Smp.decodeAttribute(mad, NodeInfo.CODEC);
+                tell(() -> progress.nodeInfo(probe.route(), info));
+                nodeInfo(probe, info);
+            }
             case NODE_DESC ->
                 nodes.get(probe.guid()).description(Smp.decodeAttribute(mad, NodeDescription.CODEC).text());
-            case SWITCH_INFO -> nodes.get(probe.guid()).switchInfo(Smp.decodeAttribute(mad, SwitchInfo.CODEC));
-            case PORT_INFO -> portInfo(probe, Smp.decodeAttribute(mad, PortInfo.CODEC));
+            case SWITCH_INFO -> {
+                SwitchInfo info = Smp.decodeAttribute(mad, SwitchInfo.CODEC);
+                tell(() -> progress.switchInfo(probe.guid(), info));
+                nodes.get(probe.guid()).switchInfo(info);
+            }
+            case PORT_INFO -> {
+                PortInfo info = Smp.decodeAttribute(mad, PortInfo.CODEC);
+                tell(() -> progress.portInfo(probe.guid(), probe.port(), info));
+                portInfo(probe, info);
+            }
             case LOCATE -> {
                 // answered in answered()
             }
+        }
+    }
+
+    /** Tells the progress listener an attribute: a listener's failure is not the sweep's. */
+    private static void tell(Runnable r) {
+        try {
+            r.run();
+        } catch (RuntimeException e) {
+            // ignored, as in progress()
         }
     }
 

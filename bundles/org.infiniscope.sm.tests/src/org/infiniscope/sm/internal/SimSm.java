@@ -131,6 +131,14 @@ final class SimSm implements AutoCloseable {
             this.inner = inner;
         }
 
+        /** SMP Gets sent, by attribute. */
+        final java.util.concurrent.ConcurrentHashMap<Integer, java.util.concurrent.atomic.AtomicLong> gets = new java.util.concurrent.ConcurrentHashMap<>();
+
+        long gets(int attributeId) {
+            java.util.concurrent.atomic.AtomicLong n = gets.get(attributeId);
+            return n == null ? 0 : n.get();
+        }
+
         long sets(int attributeId) {
             java.util.concurrent.atomic.AtomicLong n = sets.get(attributeId);
             return n == null ? 0 : n.get();
@@ -138,6 +146,7 @@ final class SimSm implements AutoCloseable {
 
         void reset() {
             sets.clear();
+            gets.clear();
         }
 
         @Override
@@ -155,6 +164,9 @@ final class SimSm implements AutoCloseable {
         public void send(byte[] mad, int length, MadAddress destination, int responseTimeoutMillis) throws IOException {
             if (length >= 24 && (mad[1] & 0x7F) == 0x01 && mad[3] == 0x02) {
                 sets.computeIfAbsent(Bits.u16(mad, 16), k -> new java.util.concurrent.atomic.AtomicLong())
+                        .incrementAndGet();
+            } else if (length >= 24 && (mad[1] & 0x7F) == 0x01 && mad[3] == 0x01) {
+                gets.computeIfAbsent(Bits.u16(mad, 16), k -> new java.util.concurrent.atomic.AtomicLong())
                         .incrementAndGet();
             }
             inner.send(mad, length, destination, responseTimeoutMillis);

@@ -155,6 +155,29 @@ class SmSimTest {
         }
     }
 
+    /**
+     * The heavy sweep reads NodeInfo, SwitchInfo and PortInfo as often as a discovery sweep alone does: what the SM
+     * needs of them comes from what the sweep read, not from a second round of Gets.
+     */
+    @Test
+    void theSmReadsNoNodeSwitchOrPortInfoTheDiscoverySweepReadAlready() throws Exception {
+        SimFabric sim = SimFabric.of(TopologySpec.parse("ft2:4:2:4"));
+        SimSm.CountingChannel alone = new SimSm.CountingChannel(sim.openChannel(sim.defaultAttachPoint()));
+        try (var transport = org.infiniscope.mad.transport.MadTransports.over(alone,
+                new org.infiniscope.mad.transport.TransportConfig(16, 16))) {
+            SimSm.discovery().sweep(transport, org.infiniscope.discovery.SweepOptions.DEFAULT);
+        }
+        try (SimSm sm = new SimSm(sim, sim.defaultAttachPoint(), SimSm.settings(tmp("once"))).start()) {
+            sm.awaitUp();
+            for (int attribute : new int[]{org.infiniscope.mad.smp.NodeInfo.ATTRIBUTE_ID,
+                    org.infiniscope.mad.smp.SwitchInfo.ATTRIBUTE_ID, PortInfo.ATTRIBUTE_ID}) {
+                assertTrue(alone.gets(attribute) > 0, "the sweep reads attribute " + attribute);
+                assertEquals(alone.gets(attribute), sm.channel.gets(attribute),
+                        "Gets of attribute 0x" + Integer.toHexString(attribute));
+            }
+        }
+    }
+
     @Test
     void aPulledCableSendsTrap128AndTheSmReroutes() throws Exception {
         SimFabric sim = SimFabric.of(TopologySpec.parse("ft2:4:2:4"));

@@ -13,17 +13,23 @@ import org.infiniscope.mad.smp.SwitchInfo;
 import org.infiniscope.sm.subnet.KnownSm;
 
 /**
- * Reads what discovery does not keep and the SM needs: every node's NodeInfo, every switch's SwitchInfo, the whole
- * PortInfo of every port that is up (and of switch port 0), and the SMInfo of every other port that runs an SM. All
- * SMPs go out at once; the transport's window paces them.
+ * Gets what the SM needs beyond the snapshot: every node's NodeInfo, every switch's SwitchInfo, the whole PortInfo of
+ * every port that is up (and of switch port 0) — taken from what the discovery sweep read ({@link SweepRecord}), read
+ * only where the sweep has none — the P_Key tables of the CA ports, and the SMInfo of every other port that runs an
+ * SM. All SMPs go out at once; the transport's window paces them.
  */
 final class FabricReader {
 
     private final Smps smps;
+    private final SweepRecord record;
     private final List<String> problems = new ArrayList<>();
+    /** SMPs this reader did not send because the sweep had read the attribute already. */
+    int reused;
 
-    FabricReader(Smps smps) {
+    /** @param record what the discovery sweep read already (only what is missing there is read) */
+    FabricReader(Smps smps, SweepRecord record) {
         this.smps = smps;
+        this.record = record;
     }
 
     /** @return what could not be read (those ports are left out of the subnet) */
@@ -35,14 +41,24 @@ final class FabricReader {
     List<KnownSm> read(SweptFabric fabric) throws InterruptedException {
         List<CompletableFuture<?>> all = new ArrayList<>();
         for (SmNode n : fabric.nodes) {
-            all.add(smps.get(n.route, NodeInfo.CODEC, 0).whenComplete((v, e) -> {
-                if (v != null) {
-                    n.info = v;
-                } else {
-                    problem("NodeInfo of " + n, e);
-                }
-            }));
-            if (n.isSwitch()) {
+            NodeInfo knownInfo = record.nodeInfo(n.guid(), n.route);
+            if (knownInfo != null) {
+                n.info = knownInfo;
+                reused++;
+            } else {
+                all.add(smps.get(n.route, NodeInfo.CODEC, 0).whenComplete((v, e) -> {
+                    if (v != null) {
+                        n.info = v;
+                    } else {
+                        problem("NodeInfo of " + n, e);
+                    }
+                }));
+            }
+            SwitchInfo knownSwitch = n.isSwitch() ? record.switchInfo(n.guid()) : null;
+            if (knownSwitch != null) {
+                n.switchInfo = knownSwitch;
+                reused++;
+            } else if (n.isSwitch()) {
                 all.add(smps.get(n.route, SwitchInfo.CODEC, 0).whenComplete((v, e) -> {
                     if (v != null) {
                         n.switchInfo = v;
@@ -57,15 +73,21 @@ final class FabricReader {
                 if (!wanted || !d.reachable() || p >= n.ports.length) {
                     continue;
                 }
-                all.add(smps.get(n.routeTo(p), PortInfo.CODEC, p).whenComplete((v, e) -> {
-                    if (v != null) {
-                        synchronized (n) {
-                            n.ports[p] = v;
+                PortInfo knownPort = record.portInfo(n.guid(), p);
+                if (knownPort != null) {
+                    n.ports[p] = knownPort;
+                    reused++;
+                } else {
+                    all.add(smps.get(n.routeTo(p), PortInfo.CODEC, p).whenComplete((v, e) -> {
+                        if (v != null) {
+                            synchronized (n) {
+                                n.ports[p] = v;
+                            }
+                        } else {
+                            problem("PortInfo of port " + p + " of " + n, e);
                         }
-                    } else {
-                        problem("PortInfo of port " + p + " of " + n, e);
-                    }
-                }));
+                    }));
+                }
                 if (!n.isSwitch()) {
                     all.add(smps.get(n.routeTo(p), PKeyTable.CODEC, PKeyTable.modifier(0, 0)).whenComplete((v, e) -> {
                         if (v != null) {

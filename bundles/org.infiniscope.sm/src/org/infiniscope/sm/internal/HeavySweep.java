@@ -79,14 +79,16 @@ final class HeavySweep {
         long start = System.nanoTime();
         long smpsBefore = smps.transport().statistics().sent();
         FabricSnapshot snapshot;
+        SweepRecord record = new SweepRecord();
         try {
             snapshot = discovery.sweep(smps.transport(),
-                    new SweepOptions(settings.window(), settings.timeout(), settings.retries(), settings.mKey()));
+                    new SweepOptions(settings.window(), settings.timeout(), settings.retries(), settings.mKey()),
+                    record);
         } catch (DiscoveryException e) {
             return failed(took, smpsBefore, "discovery failed: " + e.getMessage());
         }
         SweptFabric fabric = new SweptFabric(snapshot);
-        FabricReader reader = new FabricReader(smps);
+        FabricReader reader = new FabricReader(smps, record);
         List<KnownSm> others = reader.read(fabric);
         List<String> problems = new ArrayList<>(reader.problems());
         start = phase(took, SmPhase.DISCOVERY, start);

@@ -40,6 +40,11 @@ public final class UmadChannel implements MadChannel {
     private MemorySegment sendBuffer;
     private boolean started;
     private volatile boolean closed;
+    /** umad2sim's own calls when this process runs under it, else null. */
+    private Umad2sim umad2sim;
+    /** Under umad2sim: the guard agents, and the issm device once an SM agent registered (-1: not open). */
+    private final List<AgentTable.Agent> guards = new ArrayList<>();
+    private int issm = -1;
 
     private UmadChannel(UmadLibrary library, PortResolver.Selection selection, int gsiPortId, int smiPortId) {
         this.library = library;
@@ -71,7 +76,33 @@ public final class UmadChannel implements MadChannel {
                 throw e;
             }
         }
-        return new UmadChannel(library, selection, gsi, smi);
+        UmadChannel channel = new UmadChannel(library, selection, gsi, smi);
+        channel.umad2sim = Umad2sim.of(System.getenv()).orElse(null);
+        if (channel.umad2sim != null) {
+            channel.guard();
+        }
+        return channel;
+    }
+
+    /**
+     * Under umad2sim: an agent for every class an SM port may be sent, before anything can arrive (see
+     * {@link Umad2sim}); not in the agent table, so that the agents registered later send and receive as usual.
+     */
+    private void guard() throws UmadException {
+        for (int[] c : Umad2sim.GUARDED) {
+            int portId = MgmtClass.isSubnetManagement(c[0]) ? smiPortId : gsiPortId;
+            int agentId;
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment mask = arena.allocate(AgentTable.METHOD_MASK_BYTES, 8);
+                AgentTable.writeMask(mask, Set.of());
+                agentId = library.register(portId, c[0], c[1], (byte) 0, mask);
+            }
+            if (agentId < 0) {
+                throw new UmadException(Reason.CALL_FAILED, "umad_register of the guard agent of "
+                        + MgmtClass.name(c[0]) + " on " + this + " failed: " + Errno.describe(agentId));
+            }
+            guards.add(new AgentTable.Agent(portId, agentId, c[0], c[1], Set.of(), false));
+        }
     }
 
     private static int openPort(UmadLibrary library, DeviceFiles devices, String ca, int port, boolean smi)
@@ -139,6 +170,10 @@ public final class UmadChannel implements MadChannel {
                         + classVersion + " methods " + methods + " on " + this + " failed: " + Errno.describe(agentId));
             }
             agents.add(new AgentTable.Agent(portId, agentId, mgmtClass, classVersion, Set.copyOf(methods), rmpp));
+            if (umad2sim != null && issm < 0 && MgmtClass.isSubnetManagement(mgmtClass) && !methods.isEmpty()) {
+                // an agent that answers SMPs (the SM's SMInfo): the port is an SM port, as OpenSM opens issm
+                issm = umad2sim.openIssm(selection.caName());
+            }
         }
     }
 
@@ -240,6 +275,10 @@ public final class UmadChannel implements MadChannel {
             }
             closed = true;
         }
+        if (issm >= 0) {
+            umad2sim.close(issm); // no more requests forwarded to this port before its agents go
+            issm = -1;
+        }
         loops.forEach(ReceiveLoop::stop);
         for (Thread thread : threads) {
             try {
@@ -250,6 +289,9 @@ public final class UmadChannel implements MadChannel {
             }
         }
         for (AgentTable.Agent agent : agents.removeAll()) {
+            library.unregister(agent.portId(), agent.agentId());
+        }
+        for (AgentTable.Agent agent : guards) {
             library.unregister(agent.portId(), agent.agentId());
         }
         synchronized (sendLock) {

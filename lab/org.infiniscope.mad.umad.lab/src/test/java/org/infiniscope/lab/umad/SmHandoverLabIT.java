@@ -1,6 +1,8 @@
 package org.infiniscope.lab.umad;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
@@ -25,9 +27,10 @@ import org.junit.jupiter.api.Timeout;
  * (it finds OpenSM through the MasterSMLID of the ports: ibsim shows no IsSM for OpenSM's port); when OpenSM is killed
  * ours takes over and keeps its LIDs. Our takeover time goes to {@code target/sm-subnet-up.txt}.
  * <p>
- * The other way round (ours master, OpenSM standing by and taking over) needs our port marked IsSM on ibsim
- * ({@code SIM_SET_ISSM}, or umad's issm device), without which OpenSM does not see our SM; with it, ibsim sends our
- * umad2sim client MADs it crashes on while OpenSM runs. Not tested here yet: the sim tests cover it between our SMs.
+ * The other way round: ours of higher priority is master, and OpenSM, which sees our SM because the umad channel
+ * marks our port IsSM through umad2sim's issm device, stands by; our SM keeps running while OpenSM polls it (the
+ * MADs ibsim then forwards to our port used to crash umad2sim's receive thread), and when ours is killed OpenSM takes
+ * over and keeps our LIDs.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class SmHandoverLabIT {
@@ -118,6 +121,49 @@ class SmHandoverLabIT {
             } finally {
                 Lab.stop(ours.process());
                 openSm.close();
+            }
+        }
+    }
+    @Test
+    void oursWithTheHigherPriorityIsMasterAndOpenSmStandsByThenTakesOverKeepingTheLids() throws Exception {
+        Path scratch = Lab.scratch("handover-b");
+        try (Ibsim ibsim = Ibsim.start(scratch, "fabrics/ft2-16.net", Duration.ofSeconds(10))) {
+            Ours ours = Ours.start(scratch, ibsim, "h00002", 15);
+            OpenSm openSm = null;
+            try {
+                ours.await(o -> o.contains("SUBNET UP"), e -> true, "SUBNET UP");
+                // our SM_Key is 0: OpenSM (whose default is 1) ignores an SM whose key does not match its own
+                openSm = OpenSm.start(scratch, ibsim.attach("h00001"), TIMEOUT,
+                        "sm_priority 1\nsm_key 0x0000000000000000\n" + POLLING, List.of(), false);
+                openSm.awaitLog("Entering STANDBY state", TIMEOUT);
+                // a few of OpenSM's polls of our port (every 0.5 s), which ibsim forwards to our SM
+                ours.process().waitFor(3, TimeUnit.SECONDS);
+                assertTrue(ours.process().isAlive(), "our SM runs while OpenSM polls it:\n" + read(ours.err()));
+                assertFalse(openSm.events().contains("SUBNET UP"), "a standby configures nothing:\n" + openSm.events());
+                Map<String, Integer> before = lids(scratch.resolve("guid2lid"));
+                long killed = System.nanoTime();
+                ours.process().descendants().forEach(ProcessHandle::destroyForcibly);
+                ours.process().destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+                openSm.awaitLog("SUBNET UP", TIMEOUT);
+                long takeover = System.nanoTime() - killed;
+                Path theirs = scratch.resolve("opensm").resolve("guid2lid");
+                long deadline = System.nanoTime() + TIMEOUT.toNanos();
+                while (!(Files.exists(theirs) && lids(theirs).size() >= before.size())
+                        && System.nanoTime() < deadline) {
+                    ours.process().waitFor(50, TimeUnit.MILLISECONDS); // OpenSM writes its guid2lid after the sweep
+                }
+                assertEquals(before, lids(theirs), "the LIDs our SM gave are kept");
+                String line = String.format(Locale.ROOT,
+                        "handover ft2-16    OpenSM took over from ours in %.3f s (SMInfo polled every 0.5 s, 2 "
+                                + "attempts)%n",
+                        takeover / 1e9);
+                System.out.print(line);
+                Files.writeString(REPORT, line, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            } finally {
+                Lab.stop(ours.process());
+                if (openSm != null) {
+                    openSm.close();
+                }
             }
         }
     }
