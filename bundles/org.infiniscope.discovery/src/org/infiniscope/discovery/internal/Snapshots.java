@@ -47,8 +47,31 @@ final class Snapshots {
                 }
             }
         }
-        return new FabricSnapshot(ordered, links.stream().filter(l -> seen.contains(l.nodeA())).toList(), localGuid,
-                localPort, sent);
+        return new FabricSnapshot(ordered,
+                canonical(ordered, links.stream().filter(l -> seen.contains(l.nodeA())).toList()), localGuid, localPort,
+                sent);
+    }
+
+    /**
+     * The links in a fixed order whatever order the answers came in: by the position of their first end in the node
+     * order, then its port; each link from the end that comes first (the lower port on a node's own loop).
+     */
+    static List<DiscoveredLink> canonical(List<DiscoveredNode> ordered, List<DiscoveredLink> links) {
+        Map<Long, Integer> position = new java.util.HashMap<>();
+        for (int i = 0; i < ordered.size(); i++) {
+            position.putIfAbsent(ordered.get(i).nodeGuid(), i);
+        }
+        List<DiscoveredLink> oriented = new ArrayList<>(links.size());
+        for (DiscoveredLink l : links) {
+            int a = position.getOrDefault(l.nodeA(), Integer.MAX_VALUE);
+            int b = position.getOrDefault(l.nodeB(), Integer.MAX_VALUE);
+            boolean swap = b < a || (a == b && l.portB() < l.portA());
+            oriented.add(swap ? new DiscoveredLink(l.nodeB(), l.portB(), l.nodeA(), l.portA()) : l);
+        }
+        oriented.sort(java.util.Comparator
+                .comparingInt((DiscoveredLink l) -> position.getOrDefault(l.nodeA(), Integer.MAX_VALUE))
+                .thenComparingInt(DiscoveredLink::portA));
+        return List.copyOf(oriented);
     }
 
     private static boolean down(DiscoveredNode node, int port) {
@@ -113,6 +136,6 @@ final class Snapshots {
         }
         List<DiscoveredLink> kept = links.stream().filter(l -> seen.contains(l.nodeA()) && seen.contains(l.nodeB()))
                 .toList();
-        return new FabricSnapshot(ordered, kept, localGuid, localPort, sent);
+        return new FabricSnapshot(ordered, reorder ? canonical(ordered, kept) : kept, localGuid, localPort, sent);
     }
 }
