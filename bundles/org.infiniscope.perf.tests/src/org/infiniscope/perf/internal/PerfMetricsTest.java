@@ -79,6 +79,15 @@ class PerfMetricsTest {
     }
 
     @Test
+    void noCounterNameCarriesTheWordsPromtoolRejects() {
+        // promtool: "metric name should not include type 'counter'" (LinkDownedCounter was link_downed_counter_total)
+        for (Counter c : Counter.values()) {
+            String name = PerfMetrics.name(c);
+            assertTrue(!name.contains("counter") && !name.startsWith("port_"), c + " -> " + name);
+        }
+    }
+
+    @Test
     void promtoolFindsNoProblem() throws Exception {
         need(PROMTOOL, "Debian's prometheus package");
         assertEquals("", run(text(null), PROMTOOL.toString(), "check", "metrics").strip());

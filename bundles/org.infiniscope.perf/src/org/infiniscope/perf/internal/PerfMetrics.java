@@ -88,6 +88,7 @@ final class PerfMetrics {
         return switch (c) {
             case SYMBOL_ERROR_COUNTER -> "symbol_errors";
             case LINK_ERROR_RECOVERY_COUNTER -> "link_error_recoveries";
+            case LINK_DOWNED_COUNTER -> "link_downed";
             case PORT_XMIT_DATA, PORT_RCV_DATA -> c.name().substring(5).toLowerCase(Locale.ROOT) + "_bytes";
             case PORT_XMIT_PKTS -> "xmit_packets";
             case PORT_RCV_PKTS -> "rcv_packets";

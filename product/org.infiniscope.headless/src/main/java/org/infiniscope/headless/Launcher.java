@@ -42,6 +42,23 @@ public final class Launcher {
     /** Separator of the arguments in {@link #CLI_ARGS}: the ASCII unit separator. */
     static final String SEPARATOR = "\u001f";
     private static final String GOGO_SHELL = "org.apache.felix.gogo.shell_";
+    /** Framework properties of the HTTP server (Felix HTTP Jetty): its port and the address it binds. */
+    static final String HTTP_PORT = "org.osgi.service.http.port";
+    static final String HTTP_HOST = "org.apache.felix.http.host";
+    /** The HTTP server's bundle: one-shot commands (--cli, --daemon) serve nothing over HTTP, so it stays stopped. */
+    private static final String HTTP_SERVER = "org.apache.felix.http.jetty";
+    /** The port {@code serve} serves {@code /metrics} (and later the REST API) on unless told otherwise. */
+    static final String DEFAULT_HTTP_PORT = "9464";
+    static final String DEFAULT_HTTP_HOST = "127.0.0.1";
+    /**
+     * Bundles started before all others, in this order: SPI Fly (with its ASM) must weave slf4j.api's ServiceLoader
+     * call before any bundle first logs, and slf4j.simple must be active by then to be its provider.
+     */
+    /** SPI Fly logs each provider it registers through java.util.logging at INFO: kept (strongly) at WARNING. */
+    private static final java.util.logging.Logger SPI_FLY_LOG = java.util.logging.Logger
+            .getLogger("org.apache.aries.spifly");
+    private static final List<String> FIRST = List.of("org.objectweb.asm", "org.apache.aries.spifly", "slf4j.api_",
+            "slf4j.simple_");
 
     private Launcher() {
     }
@@ -120,7 +137,7 @@ public final class Launcher {
                 }
             });
             registerExitHook(framework, status);
-            Path shell = install(context, bundles);
+            Path shell = install(context, bundles, !options.cli() && !options.daemon());
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 stopQuietly(framework);
                 if (options.daemon()) {
@@ -130,6 +147,7 @@ public final class Launcher {
             }, "infiniscope-shutdown"));
             framework.start();
             if (!options.cli() && !options.daemon()) {
+                announceHttp(config, bundles);
                 startShell(context, shell);
             }
             framework.waitForStop(0);
@@ -152,6 +170,21 @@ public final class Launcher {
         System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith("infiniscope.")
                 || k.startsWith("felix.") || k.startsWith("gosh.") || k.startsWith("org.osgi.framework."))
                 .forEach(k -> config.put(k, System.getProperty(k)));
+        System.getProperties().stringPropertyNames().stream()
+                .filter(k -> k.startsWith("org.osgi.service.http.") || k.startsWith("org.apache.felix.http."))
+                .forEach(k -> config.put(k, System.getProperty(k)));
+        config.putIfAbsent(HTTP_PORT, DEFAULT_HTTP_PORT);
+        config.putIfAbsent(HTTP_HOST, DEFAULT_HTTP_HOST);
+        // Jetty's and Felix HTTP's start and stop notes at INFO are noise on the shell's terminal (the launcher says
+        // where it serves); their warnings still show
+        for (String logger : List.of("org.eclipse.jetty", "org.apache.felix.http")) {
+            if (System.getProperty("org.slf4j.simpleLogger.log." + logger) == null) {
+                System.setProperty("org.slf4j.simpleLogger.log." + logger, "warn");
+            }
+        }
+        if (SPI_FLY_LOG.getLevel() == null) {
+            SPI_FLY_LOG.setLevel(java.util.logging.Level.WARNING);
+        }
         if (options.cli()) {
             config.put(CLI_ARGS, String.join(SEPARATOR, options.command()));
         }
@@ -170,12 +203,17 @@ public final class Launcher {
         framework.getBundleContext().registerService(IntConsumer.class, hook, properties);
     }
 
-    /** Installs and starts every bundle but the Gogo shell; returns the shell's jar, if there is one. */
-    private static Path install(BundleContext context, Path folder) throws IOException {
+    /**
+     * Installs and starts every bundle but the Gogo shell (and, unless {@code serve}, the HTTP server); returns the
+     * shell's jar, if there is one.
+     */
+    private static Path install(BundleContext context, Path folder, boolean serve) throws IOException {
         List<Bundle> installed = new ArrayList<>();
         Path shell = null;
         try (Stream<Path> jars = Files.list(folder)) {
-            for (Path jar : jars.filter(p -> p.toString().endsWith(".jar")).sorted().toList()) {
+            for (Path jar : jars.filter(p -> p.toString().endsWith(".jar"))
+                    .sorted(Comparator.comparingInt(Launcher::rank).thenComparing(Comparator.naturalOrder()))
+                    .toList()) {
                 if (jar.getFileName().toString().startsWith(GOGO_SHELL)) {
                     shell = jar;
                     continue;
@@ -188,7 +226,8 @@ public final class Launcher {
             }
         }
         for (Bundle bundle : installed) {
-            if (bundle.getHeaders().get(Constants.FRAGMENT_HOST) == null) {
+            if (bundle.getHeaders().get(Constants.FRAGMENT_HOST) == null
+                    && (serve || !bundle.getSymbolicName().startsWith(HTTP_SERVER))) {
                 try {
                     bundle.start();
                 } catch (BundleException e) {
@@ -197,6 +236,30 @@ public final class Launcher {
             }
         }
         return shell;
+    }
+
+    /** @return where a jar starts: the logging bundles of {@link #FIRST} in their order, then all others */
+    private static int rank(Path jar) {
+        String name = jar.getFileName().toString();
+        for (int i = 0; i < FIRST.size(); i++) {
+            if (name.startsWith(FIRST.get(i))) {
+                return i;
+            }
+        }
+        return FIRST.size();
+    }
+
+    /** Says where the runtime's HTTP server serves the metrics, when the runtime has one. */
+    private static void announceHttp(Map<String, String> config, Path bundles) throws IOException {
+        boolean http;
+        try (Stream<Path> jars = Files.list(bundles)) {
+            http = jars.anyMatch(p -> p.getFileName().toString().startsWith(HTTP_SERVER));
+        }
+        if (http) {
+            System.out.println("infiniscope: metrics at http://" + config.get(HTTP_HOST) + ":" + config.get(HTTP_PORT)
+                    + "/metrics");
+            System.out.flush();
+        }
     }
 
     /**

@@ -1,18 +1,33 @@
 package org.infiniscope.headless;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.io.Writer;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -141,5 +156,105 @@ class HeadlessRuntimeIT {
         assertActive(result.out(), "EMF Ecore");
         assertTrue(result.out().matches("(?s).*Name +fabric\\n.*Nodes +\\[\\].*"), result.out());
         assertEquals("", result.err().strip(), "nothing on stderr");
+    }
+
+    @Test
+    void serveAnswersMetricsOverHttpWithEveryPortOfTheFabricAndPromtoolAcceptsThem() throws Exception {
+        int port;
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = free.getLocalPort();
+        }
+        // as ./infiniscope serve runs it: the caller's folder and a state folder given, so the SM runs on the sim
+        Path state = Files.createTempDirectory("infiniscope-it-state");
+        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "@" + RUNTIME.resolve("jvm.options"), "-Dorg.osgi.service.http.port=" + port,
+                "-Dinfiniscope.fabric=sim", "-Dinfiniscope.cwd=" + state, "-Dinfiniscope.state=" + state, "-jar",
+                RUNTIME.resolve("infiniscope-launcher.jar").toString(), "--shell");
+        Path err = Files.createTempFile("infiniscope-it", ".err");
+        Process process = new ProcessBuilder(command).redirectError(err.toFile()).start();
+        try (BufferedReader out = new BufferedReader(
+                new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+                Writer in = new java.io.OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8)) {
+            String where = out.readLine();
+            assertEquals("infiniscope: metrics at http://127.0.0.1:" + port + "/metrics", where);
+            // the SM gives the fabric its LIDs (the perf manager reads counters by LID), the perf manager sweeps; the
+            // port list to compare with comes from the fabric itself (discover -p: ibnetdiscover's port list)
+            in.write("sm:resweep\nperf:sweep\ninfiniscope:discover -p\necho END-OF-PORTS\n");
+            in.flush();
+            StringBuilder shell = new StringBuilder();
+            for (String line = out.readLine(); line != null && !line.contains("END-OF-PORTS"); line = out.readLine()) {
+                shell.append(line).append('\n');
+            }
+            Matcher sweep = Pattern.compile("Sweep: (\\d+) nodes, (\\d+) ports").matcher(shell);
+            assertTrue(sweep.find(), shell.toString());
+
+            HttpResponse<String> response;
+            try (HttpClient client = HttpClient.newHttpClient()) {
+                response = client.send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics")).GET().build(),
+                        HttpResponse.BodyHandlers.ofString());
+            }
+            assertEquals(200, response.statusCode(), response.body());
+            assertTrue(response.headers().firstValue("Content-Type").orElse("").startsWith("text/plain; version=0.0.4"),
+                    response.headers().toString());
+            String metrics = response.body();
+
+            Set<String> served = new TreeSet<>();
+            Pattern label = Pattern.compile("(\\w+)=\"((?:[^\"\\\\]|\\\\.)*)\"");
+            for (String line : metrics.split("\n")) {
+                if (line.startsWith("infiniband_port_reachable{") && line.matches(".*} 1(\\.0)?")) {
+                    java.util.Map<String, String> labels = new java.util.HashMap<>();
+                    Matcher m = label.matcher(line.substring(0, line.lastIndexOf('}')));
+                    while (m.find()) {
+                        labels.put(m.group(1), m.group(2));
+                    }
+                    served.add(labels.get("port_guid").substring(2) + ":" + labels.get("port"));
+                }
+            }
+            Set<String> fabric = new TreeSet<>();
+            Matcher link = Pattern.compile("\\b(?:CA|SW)\\s+\\d+\\s+(\\d+)\\s+0x([0-9a-f]{16})\\b").matcher(shell);
+            while (link.find()) {
+                fabric.add(link.group(2) + ":" + link.group(1));
+            }
+            assertTrue(fabric.size() > 10, "the fabric's ports:\n" + shell);
+            assertEquals(Integer.parseInt(sweep.group(2)), served.size(), metrics);
+            assertEquals(fabric, served, "the fabric's ports (discover -p) against those /metrics serves");
+
+            Path promtool = Path.of("/usr/bin/promtool");
+            if (Files.isExecutable(promtool)) {
+                Path file = Files.writeString(Files.createTempFile("infiniscope-metrics", ".txt"), metrics);
+                try {
+                    Process check = new ProcessBuilder(promtool.toString(), "check", "metrics")
+                            .redirectErrorStream(true).redirectInput(file.toFile()).start();
+                    String said = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                    assertTrue(check.waitFor(60, TimeUnit.SECONDS), "promtool did not finish");
+                    assertEquals(0, check.exitValue(), said);
+                    assertEquals("", said.strip());
+                } finally {
+                    Files.deleteIfExists(file);
+                }
+            } else if ("true".equals(System.getenv("CI"))) {
+                throw new AssertionError("promtool (Debian's prometheus package) is missing: CI installs it");
+            } else {
+                Assumptions.abort("promtool is missing: install Debian's prometheus package to run this check");
+            }
+        } finally {
+            process.getOutputStream().close();
+            if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+            String stderr = Files.readString(err);
+            Files.deleteIfExists(err);
+            try (Stream<Path> files = Files.walk(state)) {
+                for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.delete(f);
+                }
+            }
+            assertEquals(0, process.exitValue(), stderr);
+            // SLF4J 2 found slf4j-simple through SPI Fly: the SM's log lines are there, and no "No SLF4J providers"
+            assertTrue(stderr.contains("INFO org.infiniscope.sm.internal.SubnetManagerService - SUBNET UP"), stderr);
+            assertFalse(stderr.contains("SLF4J"), stderr);
+            assertFalse(stderr.contains(" WARN ") || stderr.contains(" ERROR "), stderr);
+        }
     }
 }
