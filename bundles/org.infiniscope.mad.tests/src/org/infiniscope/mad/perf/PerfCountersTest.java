@@ -25,7 +25,8 @@ class PerfCountersTest {
     static Stream<PerfCounterCodec<?>> codecs() {
         return Stream.of(PerfAttributes.PORT_COUNTERS, PerfAttributes.PORT_RCV_ERROR_DETAILS,
                 PerfAttributes.PORT_XMIT_DISCARD_DETAILS, ExtendedCounterVariant.NO_IETF.codec(),
-                ExtendedCounterVariant.FULL.codec(), ExtendedCounterVariant.ADDITIONAL.codec());
+                ExtendedCounterVariant.FULL.codec(), ExtendedCounterVariant.ADDITIONAL.codec(),
+                PerfAttributes.PORT_EXTENDED_SPEEDS_COUNTERS, PerfAttributes.PORT_EXTENDED_SPEEDS_COUNTERS_RSFEC);
     }
 
     @ParameterizedTest
