@@ -22,7 +22,20 @@ public enum Counter {
     PORT_XMIT_DATA("PortXmitData", false),
     PORT_RCV_DATA("PortRcvData", false),
     PORT_XMIT_PKTS("PortXmitPkts", false),
-    PORT_RCV_PKTS("PortRcvPkts", false);
+    PORT_RCV_PKTS("PortRcvPkts", false),
+    // PortExtendedSpeedsCounters, of ports running FDR or faster: the per-lane counters summed over the lanes
+    /** Blocks received with a bad 64b/66b sync header. */
+    SYNC_HEADER_ERROR_COUNTER("SyncHeaderErrorCounter", false),
+    /** Blocks received of no known type. */
+    UNKNOWN_BLOCK_COUNTER("UnknownBlockCounter", false),
+    /** Errors the lanes' error detection found, all lanes together. */
+    ERROR_DETECTION_COUNTER("ErrorDetectionCounter", false),
+    /** FEC blocks corrected, all lanes together (with RS-FEC: PortFECCorrectableBlockCtr). */
+    FEC_CORRECTABLE_BLOCKS("FECCorrectableBlockCounter", false),
+    /** FEC blocks that could not be corrected, all lanes together (with RS-FEC: PortFECUncorrectableBlockCtr). */
+    FEC_UNCORRECTABLE_BLOCKS("FECUncorrectableBlockCounter", false),
+    /** Symbols RS-FEC corrected (PortFECCorrectedSymbolCtr); only with RS-FEC active. */
+    FEC_CORRECTED_SYMBOLS("FECCorrectedSymbolCounter", false);
 
     private final String label;
     private final boolean error;

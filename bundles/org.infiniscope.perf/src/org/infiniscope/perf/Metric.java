@@ -14,7 +14,11 @@ public enum Metric {
     /** The XmitWait congestion ratio. */
     CONGESTION(PortStats::xmitWaitRatio),
     /** Errors counted in the last sweep. */
-    ERRORS(s -> s.errorDelta());
+    ERRORS(s -> s.errorDelta()),
+    /** The symbol bit error rate over the last interval ({@link BitErrorRate#symbol}). */
+    SYMBOL_BER(s -> s.ber().symbol()),
+    /** The FEC's raw bit error rate estimate over the last interval ({@link BitErrorRate#fec}). */
+    FEC_BER(s -> s.ber().fec());
 
     private final ToDoubleFunction<PortStats> value;
 
@@ -22,7 +26,7 @@ public enum Metric {
         this.value = value;
     }
 
-    /** @return the port's value of this metric */
+    /** @return the port's value of this metric ({@link Double#NaN} when not known) */
     public double of(PortStats stats) {
         return value.applyAsDouble(stats);
     }

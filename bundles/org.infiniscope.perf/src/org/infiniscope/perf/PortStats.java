@@ -29,18 +29,31 @@ import java.util.Map;
  * @param xmitWaitRatio PortXmitWait's growth over the growth of PortXmitWait plus PortXmitData (in words): the share
  *        of the interval the port had data and could not send, 0 to 1
  * @param peer the port at the other end of its link, or {@code null}
+ * @param ber the bit-error-rate estimates ({@link BitErrorRate#UNKNOWN} when none)
  */
 public record PortStats(PortKey key, String nodeName, boolean isSwitch, long portGuid, int lid,
         double linkBitsPerSecond, boolean reachable, boolean extended, Map<Counter, Long> totals,
         Map<Counter, Long> deltas, List<Counter> saturated, int resetsSeen, double seconds, double xmitBytesPerSecond,
         double rcvBytesPerSecond, double xmitPacketsPerSecond, double rcvPacketsPerSecond, double utilisation,
-        double xmitWaitRatio, PortKey peer) {
+        double xmitWaitRatio, PortKey peer, BitErrorRate ber) {
 
     /** Copies. */
     public PortStats {
+        ber = ber == null ? BitErrorRate.UNKNOWN : ber;
         totals = Collections.unmodifiableMap(totals.isEmpty() ? new EnumMap<>(Counter.class) : new EnumMap<>(totals));
         deltas = Collections.unmodifiableMap(deltas.isEmpty() ? new EnumMap<>(Counter.class) : new EnumMap<>(deltas));
         saturated = List.copyOf(saturated);
+    }
+
+    /** A port without bit-error-rate estimates (the constructor of version 0.1.0). */
+    public PortStats(PortKey key, String nodeName, boolean isSwitch, long portGuid, int lid, double linkBitsPerSecond,
+            boolean reachable, boolean extended, Map<Counter, Long> totals, Map<Counter, Long> deltas,
+            List<Counter> saturated, int resetsSeen, double seconds, double xmitBytesPerSecond,
+            double rcvBytesPerSecond, double xmitPacketsPerSecond, double rcvPacketsPerSecond, double utilisation,
+            double xmitWaitRatio, PortKey peer) {
+        this(key, nodeName, isSwitch, portGuid, lid, linkBitsPerSecond, reachable, extended, totals, deltas, saturated,
+                resetsSeen, seconds, xmitBytesPerSecond, rcvBytesPerSecond, xmitPacketsPerSecond, rcvPacketsPerSecond,
+                utilisation, xmitWaitRatio, peer, BitErrorRate.UNKNOWN);
     }
 
     /** @return a counter's total, 0 when never read */

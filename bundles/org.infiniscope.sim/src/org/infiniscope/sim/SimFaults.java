@@ -2,6 +2,7 @@ package org.infiniscope.sim;
 
 import org.infiniscope.mad.perf.ExtendedCounterVariant;
 import org.infiniscope.mad.perf.ExtendedPortCounter;
+import org.infiniscope.mad.perf.ExtendedSpeedsCounter;
 import org.infiniscope.mad.perf.PortCounter;
 import org.infiniscope.sim.internal.Counters;
 import org.infiniscope.sim.internal.Engine;
@@ -103,6 +104,25 @@ public final class SimFaults {
                         + " is beyond the simulator's 2^63 - 1");
             }
             Counters.set(state(), g, PortCounter.valueOf(counter.name()), value);
+        }
+    }
+
+    /**
+     * Sets a PortExtendedSpeedsCounters counter of a port (what its PMA answers while the link runs an extended
+     * speed: FDR, EDR or HDR), such as a lane's corrected FEC blocks.
+     *
+     * @throws IllegalArgumentException when the value does not fit the counter's width
+     */
+    public void setCounter(String node, int port, ExtendedSpeedsCounter counter, long value) {
+        synchronized (fabric) {
+            Counters.set(state(), external(node, port), counter, value);
+        }
+    }
+
+    /** @return a PortExtendedSpeedsCounters counter's value in the model now */
+    public long counter(String node, int port, ExtendedSpeedsCounter counter) {
+        synchronized (fabric) {
+            return Counters.get(state(), external(node, port), counter);
         }
     }
 

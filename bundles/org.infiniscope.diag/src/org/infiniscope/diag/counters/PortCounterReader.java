@@ -3,6 +3,9 @@ package org.infiniscope.diag.counters;
 import org.infiniscope.mad.ClassPortInfo;
 import org.infiniscope.mad.perf.ExtendedCounterVariant;
 import org.infiniscope.mad.perf.ExtendedPortCounter;
+import org.infiniscope.mad.perf.PerfAttributes;
+import org.infiniscope.mad.perf.PerfCounter;
+import org.infiniscope.mad.perf.PerfCounterCodec;
 import org.infiniscope.mad.perf.PerfCounters;
 import org.infiniscope.mad.perf.PortCounter;
 import org.osgi.annotation.versioning.ProviderType;
@@ -37,4 +40,16 @@ public interface PortCounterReader {
 
     /** Clears the PortCountersExtended counters whose bits are set in {@code select}. */
     void resetPortCountersExtended(int lid, int port, long select) throws CounterQueryException;
+
+    /**
+     * Reads PortExtendedSpeedsCounters of a port whose link runs an extended speed (FDR and faster). A PMA without
+     * them answers with an error status, thrown as a {@link CounterQueryException}.
+     *
+     * @param codec the layout the port answers with: {@link PerfAttributes#PORT_EXTENDED_SPEEDS_COUNTERS}, or
+     *        {@link PerfAttributes#PORT_EXTENDED_SPEEDS_COUNTERS_RSFEC} when RS-FEC is active on the link
+     */
+    default <C extends Enum<C> & PerfCounter> PerfCounters<C> extendedSpeedsCounters(int lid, int port,
+            PerfCounterCodec<C> codec) throws CounterQueryException {
+        throw new CounterQueryException(codec.name() + ": not read by this reader");
+    }
 }

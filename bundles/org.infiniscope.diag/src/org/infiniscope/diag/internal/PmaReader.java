@@ -60,6 +60,12 @@ final class PmaReader implements PortCounterReader {
     }
 
     @Override
+    public <C extends Enum<C> & PerfCounter> PerfCounters<C> extendedSpeedsCounters(int lid, int port,
+            PerfCounterCodec<C> codec) throws CounterQueryException {
+        return counters(lid, PerfMgtMad.get(codec, 0, port), codec);
+    }
+
+    @Override
     public void resetPortCounters(int lid, int port, long select) throws CounterQueryException {
         reset(lid, port, select, PerfAttributes.PORT_COUNTERS);
     }
@@ -117,7 +123,8 @@ final class PmaReader implements PortCounterReader {
             MadHeader header = MadHeader.decode(answer, 0);
             if (header.method() != Method.GET_RESP || header.status() != 0) {
                 throw new CounterQueryException(what + ": Lid " + lid + " answered with status 0x"
-                        + Integer.toHexString(header.status()) + " (" + MadStatus.describe(header.status()) + ")");
+                        + Integer.toHexString(header.status()) + " (" + MadStatus.describe(header.status()) + ")",
+                        header.status());
             }
         } catch (MadFormatException e) {
             throw new CounterQueryException(what + ": malformed answer from Lid " + lid + ": " + e.getMessage());

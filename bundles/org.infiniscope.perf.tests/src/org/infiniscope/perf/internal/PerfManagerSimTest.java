@@ -13,6 +13,7 @@ import org.infiniscope.diag.counters.PortCountersService;
 import org.infiniscope.discovery.Discovery;
 import org.infiniscope.discovery.FabricSnapshot;
 import org.infiniscope.discovery.SweepOptions;
+import org.infiniscope.mad.perf.ExtendedSpeedsCounter;
 import org.infiniscope.mad.perf.PortCounter;
 import org.infiniscope.mad.transport.MadTransport;
 import org.infiniscope.mad.transport.MadTransports;
@@ -36,11 +37,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The manager against the embedded simulator, on a virtual clock: {@code h1 - sw1 - sw2 - h2}, {@code h3} on sw2
- * port 3. The manager is attached at h1.
+ * port 3 by a link that runs FDR. The manager is attached at h1.
  */
 class PerfManagerSimTest {
 
     private static final long H1 = 0x100, H2 = 0x200, H3 = 0x300, SW1 = 0x1000, SW2 = 0x2000;
+    private static final int FDR = 1;
     private static final PollOptions FAST = new PollOptions(16, Duration.ofMillis(200), false);
 
     private final VirtualClock clock = new VirtualClock();
@@ -56,7 +58,7 @@ class PerfManagerSimTest {
         fabric = SimFabric
                 .of(new Topology(List.of(ca("h1", H1), ca("h2", H2), ca("h3", H3), sw("sw1", SW1), sw("sw2", SW2)),
                         List.of(Link.of("h1", 1, "sw1", 1), Link.of("sw1", 2, "sw2", 2), Link.of("sw2", 1, "h2", 1),
-                                Link.of("sw2", 3, "h3", 1)),
+                                new Link("sw2", 3, "h3", 1, 0, 0, FDR)),
                         Topology.DEFAULT_WIDTH, Topology.DEFAULT_SPEED, 0), clock);
         lids = new SimLids(fabric, fabric.attachPoint("h1", 1)).configure();
         transport = MadTransports.over(fabric.openChannel(fabric.attachPoint("h1", 1)), new TransportConfig(16, 16));
@@ -169,12 +171,14 @@ class PerfManagerSimTest {
 
     @Test
     void aSwitchWhoseSummedErrorsDidNotMoveIsReadWithOneQueryAPort() throws Exception {
-        // 5 ClassPortInfo, 2 switch sums, then PortCountersExtended and PortCounters of each of the 8 ports
-        assertEquals(5 + 2 + 8 * 2, manager.sweep(transport, snapshot, FAST).queries());
+        // 5 ClassPortInfo, PortExtendedSpeedsCounters of the FDR link's two ends (asked first, to learn whether their
+        // PMAs have them), 2 switch sums, then PortCountersExtended and PortCounters of each of the 8 ports
+        assertEquals(5 + 2 + 2 + 8 * 2, manager.sweep(transport, snapshot, FAST).queries());
         // the sums did not move: the 5 switch ports are read with PortCountersExtended alone
-        assertEquals(2 + 3 * 2 + 5, manager.sweep(transport, snapshot, FAST).queries());
+        assertEquals(2 + 3 * 2 + 5 + 2, manager.sweep(transport, snapshot, FAST).queries());
         fabric.faults().setCounter("sw2", 1, PortCounter.PORT_RCV_SWITCH_RELAY_ERRORS, 9);
-        assertEquals(2 + 3 * 2 + 2 + 3 * 2, manager.sweep(transport, snapshot, FAST).queries(), "sw2's ports again");
+        assertEquals(2 + 3 * 2 + 2 + 3 * 2 + 2, manager.sweep(transport, snapshot, FAST).queries(),
+                "sw2's ports again");
         assertEquals(9, port(SW2, 1).total(Counter.PORT_RCV_SWITCH_RELAY_ERRORS));
         assertEquals(9, port(SW2, 1).delta(Counter.PORT_RCV_SWITCH_RELAY_ERRORS));
         manager.sweep(transport, snapshot, FAST);
@@ -219,5 +223,31 @@ class PerfManagerSimTest {
         assertFalse(port(H3, 1).reachable());
         assertTrue(port(H2, 1).reachable());
         assertEquals(1, port(H2, 1).total(Counter.LINK_DOWNED_COUNTER), "the rest of the fabric was read");
+    }
+
+    @Test
+    void portsRunningAnExtendedSpeedGiveAFecBitErrorRate() throws Exception {
+        fabric.faults().setCounter("h3", 1, ExtendedSpeedsCounter.fecCorrectable(2), 1000);
+        manager.sweep(transport, snapshot, FAST);
+        PortStats h3 = port(H3, 1);
+        assertTrue(h3.ber().extendedSpeeds());
+        assertFalse(h3.ber().rsFec(), "the simulated PMA claims no RS-FEC counters");
+        assertEquals(1000, h3.total(Counter.FEC_CORRECTABLE_BLOCKS));
+        assertTrue(port(SW2, 3).ber().extendedSpeeds(), "the other end of the FDR link");
+        assertFalse(port(H2, 1).ber().extendedSpeeds(), "an SDR link has no PortExtendedSpeedsCounters");
+        assertTrue(port(H2, 1).totals().keySet().stream().noneMatch(c -> c == Counter.FEC_CORRECTABLE_BLOCKS));
+
+        fabric.faults().setCounter("h3", 1, ExtendedSpeedsCounter.fecCorrectable(2), 1500);
+        fabric.faults().setCounter("h3", 1, ExtendedSpeedsCounter.fecUncorrectable(0), 2);
+        fabric.faults().setCounter("h3", 1, PortCounter.SYMBOL_ERROR_COUNTER, 4);
+        manager.sweep(transport, snapshot, FAST);
+        h3 = port(H3, 1);
+        assertEquals(1500, h3.total(Counter.FEC_CORRECTABLE_BLOCKS));
+        assertEquals(2, h3.total(Counter.FEC_UNCORRECTABLE_BLOCKS));
+        double bits = h3.linkBitsPerSecond() * h3.seconds();
+        assertEquals(4 * 14.0625e9 * 64 / 66, h3.linkBitsPerSecond(), 1, "4x FDR");
+        assertEquals((500 + 2) / bits, h3.ber().fec(), 1e-6 * (500 + 2) / bits);
+        assertEquals(4 / bits, h3.ber().symbol(), 1e-6 * 4 / bits);
+        assertEquals(List.of(new PortKey(H3, 1)), manager.top(Metric.FEC_BER, 5).stream().map(PortStats::key).toList());
     }
 }

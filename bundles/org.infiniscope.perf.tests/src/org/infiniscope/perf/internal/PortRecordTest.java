@@ -1,6 +1,7 @@
 package org.infiniscope.perf.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class PortRecordTest {
 
     private static final long MAX32 = 0xFFFF_FFFFL;
-    private static final Target TARGET = new Target(new PortKey(0x10, 1), "n", false, 0x11, 5, 8e9, null);
+    private static final Target TARGET = new Target(new PortKey(0x10, 1), "n", false, 0x11, 5, 8e9, null, 0);
 
     private final PortRecord record = new PortRecord(3);
     private long nanos = 1;
@@ -83,5 +84,53 @@ class PortRecordTest {
         List<Sample> history = record.history();
         assertEquals(3, history.size());
         assertEquals(List.of(30L, 40L, 50L), history.stream().map(Sample::xmitWait).toList());
+    }
+
+    @Test
+    void laneCountersAreFollowedLaneByLaneAndGiveBitErrorRates() {
+        double rate = 4 * 14.0625e9 * 64 / 66;
+        Target fdr = new Target(new PortKey(0x10, 1), "n", false, 0x11, 5, rate, null, 1);
+        record.begin(nanos += 1_000_000_000L);
+        record.take(Counter.SYMBOL_ERROR_COUNTER, 100, 0xFFFF, 1);
+        record.takeLanes(Counter.FEC_CORRECTABLE_BLOCKS, new long[]{10, 20, 0, 0}, MAX32);
+        record.takeLanes(Counter.FEC_UNCORRECTABLE_BLOCKS, new long[]{0, 0, 0, 0}, MAX32);
+        record.speeds(false);
+        PortStats first = record.stats(fdr.key(), fdr);
+        assertEquals(30, first.total(Counter.FEC_CORRECTABLE_BLOCKS));
+        assertTrue(first.ber().extendedSpeeds());
+        assertTrue(Double.isNaN(first.ber().fec()), "no interval yet");
+
+        record.begin(nanos += 2_000_000_000L);
+        record.take(Counter.SYMBOL_ERROR_COUNTER, 103, 0xFFFF, 1);
+        // lane 1 was reset by someone and counted 5 since: the total grows by 5 + 5, not by -10
+        record.takeLanes(Counter.FEC_CORRECTABLE_BLOCKS, new long[]{15, 5, 0, 0}, MAX32);
+        record.takeLanes(Counter.FEC_UNCORRECTABLE_BLOCKS, new long[]{1, 0, 0, 0}, MAX32);
+        record.speeds(false);
+        PortStats s = record.stats(fdr.key(), fdr);
+        assertEquals(40, s.total(Counter.FEC_CORRECTABLE_BLOCKS));
+        assertEquals(10, s.delta(Counter.FEC_CORRECTABLE_BLOCKS));
+        assertEquals(1, s.resetsSeen());
+        assertEquals(3 / (rate * 2), s.ber().symbol(), 1e-24);
+        assertEquals((10 + 1) / (rate * 2), s.ber().fec(), 1e-24);
+        assertEquals((10 + 1) / (rate * 2), s.ber().fecSinceStart(), 1e-24, "since the first reading");
+
+        record.begin(nanos += 2_000_000_000L);
+        record.take(Counter.SYMBOL_ERROR_COUNTER, 103, 0xFFFF, 1);
+        record.takeLanes(Counter.FEC_CORRECTABLE_BLOCKS, new long[]{15, 5, 0, MAX32}, MAX32);
+        record.takeLanes(Counter.FEC_UNCORRECTABLE_BLOCKS, new long[]{1, 0, 0, 0}, MAX32);
+        record.speeds(false);
+        PortStats third = record.stats(fdr.key(), fdr);
+        assertEquals(0.0, third.ber().symbol());
+        assertEquals(3 / (rate * 4), third.ber().symbolSinceStart(), 1e-24);
+        assertEquals(List.of(Counter.FEC_CORRECTABLE_BLOCKS), third.saturated());
+    }
+
+    @Test
+    void aPortWithoutExtendedSpeedsCountersHasOnlyTheSymbolRate() {
+        read(Counter.SYMBOL_ERROR_COUNTER, 0, 0xFFFF, 1);
+        PortStats s = read(Counter.SYMBOL_ERROR_COUNTER, 8, 0xFFFF, 1);
+        assertEquals(8 / 8e9, s.ber().symbol(), 1e-24);
+        assertFalse(s.ber().extendedSpeeds());
+        assertTrue(Double.isNaN(s.ber().fec()));
     }
 }

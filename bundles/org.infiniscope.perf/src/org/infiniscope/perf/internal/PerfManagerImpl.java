@@ -20,6 +20,8 @@ import org.infiniscope.diag.counters.Thresholds;
 import org.infiniscope.discovery.DiscoveredNode;
 import org.infiniscope.discovery.FabricSnapshot;
 import org.infiniscope.mad.perf.ExtendedPortCounter;
+import org.infiniscope.mad.perf.ExtendedSpeedsCounter;
+import org.infiniscope.mad.perf.RsFecCounter;
 import org.infiniscope.mad.perf.PerfCounter;
 import org.infiniscope.mad.perf.PerfCounters;
 import org.infiniscope.mad.perf.PortCounter;
@@ -220,6 +222,46 @@ public final class PerfManagerImpl implements PerfManager {
                 }
             }
         }
+        if (r.speeds() != null) {
+            applySpeeds(record, r.speeds());
+        }
+    }
+
+    /** Takes PortExtendedSpeedsCounters: the per-lane counters summed over the lanes, lane by lane. */
+    private static void applySpeeds(PortRecord record, PerfCounters<?> speeds) {
+        if (speeds.type() == ExtendedSpeedsCounter.class) {
+            @SuppressWarnings("unchecked")
+            PerfCounters<ExtendedSpeedsCounter> c = (PerfCounters<ExtendedSpeedsCounter>) speeds;
+            take(record, Counter.SYNC_HEADER_ERROR_COUNTER, c, ExtendedSpeedsCounter.SYNC_HEADER_ERROR_COUNTER);
+            take(record, Counter.UNKNOWN_BLOCK_COUNTER, c, ExtendedSpeedsCounter.UNKNOWN_BLOCK_COUNTER);
+            lanes(record, Counter.ERROR_DETECTION_COUNTER, c, ExtendedSpeedsCounter::errorDetection);
+            lanes(record, Counter.FEC_CORRECTABLE_BLOCKS, c, ExtendedSpeedsCounter::fecCorrectable);
+            lanes(record, Counter.FEC_UNCORRECTABLE_BLOCKS, c, ExtendedSpeedsCounter::fecUncorrectable);
+            record.speeds(false);
+        } else if (speeds.type() == RsFecCounter.class) {
+            @SuppressWarnings("unchecked")
+            PerfCounters<RsFecCounter> c = (PerfCounters<RsFecCounter>) speeds;
+            take(record, Counter.SYNC_HEADER_ERROR_COUNTER, c, RsFecCounter.SYNC_HEADER_ERROR_COUNTER);
+            take(record, Counter.UNKNOWN_BLOCK_COUNTER, c, RsFecCounter.UNKNOWN_BLOCK_COUNTER);
+            take(record, Counter.FEC_CORRECTABLE_BLOCKS, c, RsFecCounter.PORT_FEC_CORRECTABLE_BLOCK_CTR);
+            take(record, Counter.FEC_UNCORRECTABLE_BLOCKS, c, RsFecCounter.PORT_FEC_UNCORRECTABLE_BLOCK_CTR);
+            take(record, Counter.FEC_CORRECTED_SYMBOLS, c, RsFecCounter.PORT_FEC_CORRECTED_SYMBOL_CTR);
+            record.speeds(true);
+        }
+    }
+
+    private static <C extends Enum<C> & PerfCounter> void take(PortRecord record, Counter counter,
+            PerfCounters<C> values, C field) {
+        record.take(counter, values.get(field), field.max(), 1);
+    }
+
+    private static void lanes(PortRecord record, Counter counter, PerfCounters<ExtendedSpeedsCounter> values,
+            java.util.function.IntFunction<ExtendedSpeedsCounter> lane) {
+        long[] raw = new long[ExtendedSpeedsCounter.LANES];
+        for (int k = 0; k < raw.length; k++) {
+            raw[k] = values.get(lane.apply(k));
+        }
+        record.takeLanes(counter, raw, lane.apply(0).max());
     }
 
     private static void take(PortRecord record, PerfCounter counter, long raw) {

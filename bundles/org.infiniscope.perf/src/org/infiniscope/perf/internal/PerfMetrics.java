@@ -65,6 +65,13 @@ final class PerfMetrics {
                 PortStats::xmitWaitRatio));
         metrics.add(gauge("infiniband_port_link_bytes_per_second", "the active link's data rate in octets a second",
                 ports, labels, p -> p.linkBitsPerSecond() / 8));
+        metrics.add(finiteGauge("infiniband_port_symbol_bit_error_rate",
+                "SymbolErrorCounter growth over the bits the link carried since the first reading", ports, labels,
+                p -> p.ber().symbolSinceStart()));
+        metrics.add(finiteGauge("infiniband_port_fec_bit_error_rate",
+                "FEC corrections (blocks, or RS-FEC symbols) and uncorrectable blocks over the bits the link carried"
+                        + " since the first reading: a lower bound of the raw bit error rate",
+                ports, labels, p -> p.ber().fecSinceStart()));
         metrics.add(gauge("infiniband_port_reachable", "1 when the port's PMA answered in the last sweep", ports,
                 labels, p -> p.reachable() ? 1 : 0));
         return new MetricSnapshots(metrics);
@@ -80,6 +87,19 @@ final class PerfMetrics {
         return b.build();
     }
 
+    /** A gauge of the ports that have a value: a rate not known yet is no sample, rather than NaN. */
+    private static GaugeSnapshot finiteGauge(String name, String help, List<PortStats> ports, List<Labels> labels,
+            ToDoubleFunction<PortStats> value) {
+        GaugeSnapshot.Builder b = GaugeSnapshot.builder().name(name).help(help);
+        for (int i = 0; i < ports.size(); i++) {
+            double v = value.applyAsDouble(ports.get(i));
+            if (Double.isFinite(v)) {
+                b.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(labels.get(i)).value(v).build());
+            }
+        }
+        return b.build();
+    }
+
     /**
      * @return the metric's name after {@code infiniband_port_}: the counter's name without the {@code Port} and
      *         {@code Counter} words promtool objects to, data in bytes ({@code PortXmitData} → {@code xmit_data_bytes})
@@ -91,6 +111,12 @@ final class PerfMetrics {
             case LINK_DOWNED_COUNTER -> "link_downed";
             case PORT_XMIT_DATA, PORT_RCV_DATA -> c.name().substring(5).toLowerCase(Locale.ROOT) + "_bytes";
             case PORT_XMIT_PKTS -> "xmit_packets";
+            case SYNC_HEADER_ERROR_COUNTER -> "sync_header_errors";
+            case UNKNOWN_BLOCK_COUNTER -> "unknown_blocks";
+            case ERROR_DETECTION_COUNTER -> "error_detections";
+            case FEC_CORRECTABLE_BLOCKS -> "fec_corrected_blocks";
+            case FEC_UNCORRECTABLE_BLOCKS -> "fec_uncorrectable_blocks";
+            case FEC_CORRECTED_SYMBOLS -> "fec_corrected_symbols";
             case PORT_RCV_PKTS -> "rcv_packets";
             default -> (c.name().startsWith("PORT_") ? c.name().substring(5) : c.name()).toLowerCase(Locale.ROOT);
         };

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.infiniscope.console.json.Json;
+import org.infiniscope.perf.BitErrorRate;
 import org.infiniscope.perf.Counter;
 import org.infiniscope.perf.PerfEvent;
 import org.infiniscope.perf.PortStats;
@@ -20,8 +21,8 @@ final class PerfReport {
 
     static String table(List<PortStats> ports) {
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
-                "%-32s %4s %5s %18s %18s %14s %14s %10s %10s %7s %s%n", "Node", "Port", "LID", "XmitBytes", "RcvBytes",
-                "XmitPkts", "RcvPkts", "Errors", "XmitWait", "Util%", "Status"));
+                "%-32s %4s %5s %18s %18s %14s %14s %10s %10s %7s %9s %9s %s%n", "Node", "Port", "LID", "XmitBytes",
+                "RcvBytes", "XmitPkts", "RcvPkts", "Errors", "XmitWait", "Util%", "SymBER", "FecBER", "Status"));
         for (PortStats s : ports) {
             long errors = 0;
             for (Counter c : Counter.values()) {
@@ -34,10 +35,11 @@ final class PerfReport {
                     : s.saturated().isEmpty()
                             ? "ok"
                             : "saturated " + String.join(",", s.saturated().stream().map(Counter::label).toList());
-            out.append(String.format(Locale.ROOT, "%-32s %4d %5d %18d %18d %14d %14d %10d %10d %7.2f %s%n",
+            out.append(String.format(Locale.ROOT, "%-32s %4d %5d %18d %18d %14d %14d %10d %10d %7.2f %9s %9s %s%n",
                     clip(s.nodeName()), s.key().port(), s.lid(), s.total(Counter.PORT_XMIT_DATA),
                     s.total(Counter.PORT_RCV_DATA), s.total(Counter.PORT_XMIT_PKTS), s.total(Counter.PORT_RCV_PKTS),
-                    errors, s.total(Counter.PORT_XMIT_WAIT), s.utilisation(), status));
+                    errors, s.total(Counter.PORT_XMIT_WAIT), s.utilisation(), ber(s.ber().symbolSinceStart()),
+                    ber(s.ber().fecSinceStart()), status));
         }
         return out.toString();
     }
@@ -116,10 +118,34 @@ final class PerfReport {
         m.put("utilisation", p.utilisation());
         m.put("xmitWaitRatio", p.xmitWaitRatio());
         m.put("linkBitsPerSecond", p.linkBitsPerSecond());
+        m.put("bitErrorRate", ber(p.ber()));
         if (p.peer() != null) {
             m.put("peer", Map.of("nodeGuid", hex(p.peer().nodeGuid()), "port", p.peer().port()));
         }
         return m;
+    }
+
+    /** @return a bit error rate as {@code 1.23e-12}, or {@code -} when not known */
+    static String ber(double rate) {
+        return Double.isNaN(rate) ? "-" : String.format(Locale.ROOT, "%.2e", rate);
+    }
+
+    private static Map<String, Object> ber(BitErrorRate ber) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("extendedSpeeds", ber.extendedSpeeds());
+        m.put("rsFec", ber.rsFec());
+        // NaN has no JSON: an estimate not known is left out
+        finite(m, "symbol", ber.symbol());
+        finite(m, "symbolSinceStart", ber.symbolSinceStart());
+        finite(m, "fec", ber.fec());
+        finite(m, "fecSinceStart", ber.fecSinceStart());
+        return m;
+    }
+
+    private static void finite(Map<String, Object> m, String key, double value) {
+        if (Double.isFinite(value)) {
+            m.put(key, value);
+        }
     }
 
     static String hex(long guid) {

@@ -5,6 +5,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
+import org.infiniscope.perf.BitErrorRate;
 import org.infiniscope.perf.Counter;
 import org.infiniscope.perf.PortKey;
 import org.infiniscope.perf.PortStats;
@@ -25,6 +26,13 @@ final class PortRecord {
     private final long[] totals = new long[N];
     private final long[] deltas = new long[N];
     private final boolean[] saturated = new boolean[N];
+    /** The last raw reading of each lane of a counter kept per lane, by counter ordinal; null until read. */
+    private final long[][] laneRaw = new long[N][];
+    /** Each total right after the first reading: what grew since then is what the manager saw. */
+    private final long[] firstTotals = new long[N];
+    private long firstNanos;
+    private boolean speeds;
+    private boolean rsFec;
     private final Sample[] ring;
     private int ringStart;
     private int ringSize;
@@ -43,7 +51,11 @@ final class PortRecord {
         java.util.Arrays.fill(deltas, 0);
         java.util.Arrays.fill(saturated, false);
         seconds = lastNanos == 0 ? 0 : (nanos - lastNanos) / 1e9;
+        if (firstNanos == 0) {
+            firstNanos = nanos;
+        }
         lastNanos = nanos;
+        speeds = false;
         reachable = true;
     }
 
@@ -66,11 +78,56 @@ final class PortRecord {
             resetsSeen++;
         }
         saturated[i] = max != -1 && raw == max;
-        read[i] = true;
         lastRaw[i] = raw;
-        long grown = delta * scale;
+        grow(i, delta * scale);
+    }
+
+    private void grow(int i, long grown) {
         totals[i] = totals[i] + grown < totals[i] ? Long.MAX_VALUE : totals[i] + grown;
         deltas[i] += grown;
+        if (!read[i]) {
+            firstTotals[i] = totals[i];
+        }
+        read[i] = true;
+    }
+
+    /**
+     * Takes the raw values of a counter kept per lane (PortExtendedSpeedsCounters): each lane is followed as
+     * {@link #take} follows a counter, and the total grows by what the lanes grew by together.
+     *
+     * @param raw each lane's value
+     * @param max where each lane's counter stops
+     */
+    void takeLanes(Counter counter, long[] raw, long max) {
+        int i = counter.ordinal();
+        long[] last = laneRaw[i];
+        boolean first = last == null || last.length != raw.length;
+        if (first) {
+            last = laneRaw[i] = new long[raw.length];
+        }
+        long delta = 0;
+        long sum = 0;
+        boolean full = false;
+        for (int k = 0; k < raw.length; k++) {
+            if (first || raw[k] >= last[k]) {
+                delta += raw[k] - (first ? 0 : last[k]);
+            } else {
+                delta += raw[k]; // this lane was reset since the last reading
+                resetsSeen++;
+            }
+            full |= raw[k] == max;
+            last[k] = raw[k];
+            sum += raw[k];
+        }
+        saturated[i] = full;
+        lastRaw[i] = sum;
+        grow(i, delta);
+    }
+
+    /** The port's PortExtendedSpeedsCounters were read in this reading, in the RS-FEC layout or not. */
+    void speeds(boolean rsFec) {
+        this.speeds = true;
+        this.rsFec = rsFec;
     }
 
     /** We cleared the counter ourselves right after reading it: the next reading counts from 0. */
@@ -155,6 +212,25 @@ final class PortRecord {
         double ratio = wait + words > 0 ? wait / (wait + words) : 0;
         return new PortStats(key, target.nodeName(), target.isSwitch(), target.portGuid(), target.lid(), rate,
                 reachable, extended, t, d, sat, resetsSeen, seconds, xmit, rcv, xmitPkts, rcvPkts, utilisation, ratio,
-                target.peer());
+                target.peer(), ber(rate));
+    }
+
+    /** Errors over the bits the link carried: the last interval's, and since the first reading. */
+    private BitErrorRate ber(double rate) {
+        double bits = rate * seconds;
+        double allBits = rate * (lastNanos - firstNanos) / 1e9;
+        int symbol = Counter.SYMBOL_ERROR_COUNTER.ordinal();
+        double sym = read[symbol] && bits > 0 ? deltas[symbol] / bits : Double.NaN;
+        double symAll = read[symbol] && allBits > 0 ? (totals[symbol] - firstTotals[symbol]) / allBits : Double.NaN;
+        if (!speeds) {
+            return new BitErrorRate(sym, symAll, Double.NaN, Double.NaN, false, false);
+        }
+        int corrected = (rsFec ? Counter.FEC_CORRECTED_SYMBOLS : Counter.FEC_CORRECTABLE_BLOCKS).ordinal();
+        int lost = Counter.FEC_UNCORRECTABLE_BLOCKS.ordinal();
+        double fec = bits > 0 ? (deltas[corrected] + deltas[lost]) / bits : Double.NaN;
+        double fecAll = allBits > 0
+                ? (totals[corrected] - firstTotals[corrected] + totals[lost] - firstTotals[lost]) / allBits
+                : Double.NaN;
+        return new BitErrorRate(sym, symAll, fec, fecAll, true, rsFec);
     }
 }

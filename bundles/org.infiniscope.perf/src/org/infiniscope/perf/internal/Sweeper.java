@@ -16,6 +16,8 @@ import java.util.function.Predicate;
 import org.infiniscope.diag.counters.CounterQueryException;
 import org.infiniscope.diag.counters.PortCounterReader;
 import org.infiniscope.mad.perf.ExtendedPortCounter;
+import org.infiniscope.mad.perf.PerfAttributes;
+import org.infiniscope.mad.perf.PerfCounterCodec;
 import org.infiniscope.mad.perf.PerfCounters;
 import org.infiniscope.mad.perf.PortCounter;
 import org.infiniscope.perf.PortKey;
@@ -30,6 +32,9 @@ import org.infiniscope.perf.PortKey;
  * PortXmitWait is what it was at the last sweep, nothing saturated and every port was read before, no error counter
  * of any port moved (they only grow, or are reset to 0, which lowers the sum), so its ports' PortCounters are not read
  * again: one query a port instead of two.
+ * <p>
+ * Ports whose link runs an extended speed are asked for PortExtendedSpeedsCounters too, once their node's PMA was
+ * found to answer them (one port asked first).
  */
 final class Sweeper {
 
@@ -45,6 +50,7 @@ final class Sweeper {
     private final Map<Long, Capabilities> capabilities;
     private final Map<Long, PerfCounters<PortCounter>> sums;
     private final Predicate<PortKey> known;
+    private final Map<PortKey, PerfCounters<?>> probed = new ConcurrentHashMap<>();
     private final AtomicLong queries = new AtomicLong();
     private final AtomicInteger resets = new AtomicInteger();
 
@@ -95,6 +101,18 @@ final class Sweeper {
                 }
             }
             await(asked);
+            asked.clear();
+            for (Map.Entry<Long, List<Target>> node : targets.entrySet()) {
+                Capabilities caps = capabilities.get(node.getKey());
+                Target fast = node.getValue().stream().filter(t -> t.speedExt() != 0).findFirst().orElse(null);
+                if (caps != null && caps.speedsCounters() == null && fast != null) {
+                    asked.add(threads.submit(() -> {
+                        probeSpeeds(node.getKey(), caps, fast);
+                        return null;
+                    }));
+                }
+            }
+            await(asked);
             Map<Long, Boolean> unchanged = new ConcurrentHashMap<>();
             List<Future<?>> summed = new ArrayList<>();
             for (Map.Entry<Long, List<Target>> node : targets.entrySet()) {
@@ -127,6 +145,28 @@ final class Sweeper {
             unreachable.addAll(failed.keySet());
             return readings;
         }
+    }
+
+    /**
+     * Asks one port of a node for PortExtendedSpeedsCounters, to learn whether the node's PMA has them (ClassPortInfo
+     * does not say): an error status means it has not, and its ports are not asked again; no answer leaves it to the
+     * next sweep. What the port answered is kept as its reading.
+     */
+    private void probeSpeeds(long guid, Capabilities caps, Target t) throws InterruptedException {
+        try {
+            probed.put(t.key(), query(() -> reader.extendedSpeedsCounters(t.lid(), t.key().port(), codec(caps, t))));
+            capabilities.put(guid, caps.withSpeedsCounters(true));
+        } catch (CounterQueryException e) {
+            if (e.status() >= 0) {
+                capabilities.put(guid, caps.withSpeedsCounters(false));
+            }
+        }
+    }
+
+    private static PerfCounterCodec<?> codec(Capabilities caps, Target t) {
+        return caps.rsFec(t.speedExt())
+                ? PerfAttributes.PORT_EXTENDED_SPEEDS_COUNTERS_RSFEC
+                : PerfAttributes.PORT_EXTENDED_SPEEDS_COUNTERS;
     }
 
     /** @return whether a switch's summed PortCounters are what they were, with every port read before */
@@ -174,7 +214,15 @@ final class Sweeper {
                 resets.incrementAndGet();
                 reset = true;
             }
-            return new Reading(t, counters, extended, reset, null);
+            PerfCounters<?> speeds = probed.remove(t.key());
+            if (speeds == null && t.speedExt() != 0 && Boolean.TRUE.equals(caps.speedsCounters())) {
+                try {
+                    speeds = query(() -> reader.extendedSpeedsCounters(lid, port, codec(caps, t)));
+                } catch (CounterQueryException e) {
+                    speeds = null; // the port's other counters were read: it only has no bit error rate this time
+                }
+            }
+            return new Reading(t, counters, extended, reset, null, speeds);
         } catch (CounterQueryException e) {
             return new Reading(t, null, null, false, e.getMessage());
         }

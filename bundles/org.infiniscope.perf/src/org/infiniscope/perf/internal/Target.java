@@ -12,7 +12,8 @@ import org.infiniscope.perf.PortKey;
  * @param lid the LID its PMA answers at
  * @param linkBitsPerSecond the link's data rate
  * @param peer the port at the other end, or {@code null}
+ * @param speedExt the link's LinkSpeedExtActive (FDR 1, EDR 2, HDR 4), 0 when it runs no extended speed
  */
 record Target(PortKey key, String nodeName, boolean isSwitch, long portGuid, int lid, double linkBitsPerSecond,
-        PortKey peer) {
+        PortKey peer, int speedExt) {
 }

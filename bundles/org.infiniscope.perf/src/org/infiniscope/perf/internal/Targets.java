@@ -44,7 +44,7 @@ final class Targets {
                 }
                 PortKey key = new PortKey(node.nodeGuid(), port.number());
                 list.add(new Target(key, node.description(), node.isSwitch(), port.portGuid(), lid,
-                        LinkRate.bitsPerSecond(port), peers.get(key)));
+                        LinkRate.bitsPerSecond(port), peers.get(key), port.speedExtActive()));
             }
             if (!list.isEmpty()) {
                 targets.put(node.nodeGuid(), list);

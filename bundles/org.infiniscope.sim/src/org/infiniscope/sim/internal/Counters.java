@@ -2,6 +2,7 @@ package org.infiniscope.sim.internal;
 
 import java.util.Arrays;
 
+import org.infiniscope.mad.perf.ExtendedSpeedsCounter;
 import org.infiniscope.mad.perf.PortCounter;
 
 /**
@@ -91,5 +92,28 @@ public final class Counters {
         f.xmitWait[g] = 0;
         f.xmitConstraintErrors[g] = 0;
         f.rcvConstraintErrors[g] = 0;
+        f.speedCounters.remove(g);
+    }
+
+    /** @return a PortExtendedSpeedsCounters counter of global port {@code g} */
+    public static long get(FabricState f, int g, ExtendedSpeedsCounter c) {
+        long[] values = f.speedCounters.get(g);
+        return values == null ? 0 : values[c.ordinal()];
+    }
+
+    /**
+     * Sets a PortExtendedSpeedsCounters counter.
+     *
+     * @throws IllegalArgumentException when the value is negative or wider than the counter
+     */
+    public static void set(FabricState f, int g, ExtendedSpeedsCounter c, long value) {
+        if (value < 0 || value > c.max()) {
+            throw new IllegalArgumentException("PortExtendedSpeedsCounters." + c.label() + " holds 0.." + c.max() + ": "
+                    + value + " is out of range");
+        }
+        if (value == 0 && !f.speedCounters.containsKey(g)) {
+            return;
+        }
+        f.speedCounters.computeIfAbsent(g, k -> new long[ExtendedSpeedsCounter.values().length])[c.ordinal()] = value;
     }
 }

@@ -111,6 +111,11 @@ public final class FabricState {
     final char[] errorCounters;
     /** PortXmitWait. */
     final long[] xmitWait;
+    /**
+     * PortExtendedSpeedsCounters of the ports that have been given any (by {@code ExtendedSpeedsCounter} ordinal),
+     * by global port: few ports ever have, and the rest read as zeros.
+     */
+    final Map<Integer, long[]> speedCounters = new HashMap<>();
     /** Cables pulled out: each end's global port to the other's, until put back. */
     final Map<Integer, Integer> unplugged = new HashMap<>();
 

@@ -7,6 +7,7 @@ import org.infiniscope.mad.MadStatus;
 import org.infiniscope.mad.Method;
 import org.infiniscope.mad.perf.ExtendedCounterVariant;
 import org.infiniscope.mad.perf.ExtendedPortCounter;
+import org.infiniscope.mad.perf.ExtendedSpeedsCounter;
 import org.infiniscope.mad.perf.PerfAttributes;
 import org.infiniscope.mad.perf.PerfCapability;
 import org.infiniscope.mad.perf.PerfCounter;
@@ -20,7 +21,7 @@ import org.infiniscope.mad.wire.MadFormatException;
 /**
  * The performance management agent of every simulated node (IBA 16.1): ClassPortInfo, PortCounters (every counter
  * saturating at its width) and PortCountersExtended (the four 64-bit data and packet counters), both
- * reset by a Set with CounterSelect. Both views read the same {@link Counters}, as on most HCAs, so resetting one
+ * reset by a Set with CounterSelect; PortExtendedSpeedsCounters for ports running FDR, EDR or HDR. Both views read the same {@link Counters}, as on most HCAs, so resetting one
  * resets the other.
  */
 final class Pma {
@@ -35,6 +36,7 @@ final class Pma {
     /** Switches add AllPortSelect, as ibsim's: PortSelect 0xFF sums the ports (Get) or resets them all (Set). */
     private static final int SWITCH_CAPABILITIES = CAPABILITIES | PerfCapability.ALL_PORT_SELECT;
     private static final PerfCounterCodec<ExtendedPortCounter> EXTENDED = ExtendedCounterVariant.NO_IETF.codec();
+    private static final PerfCounterCodec<ExtendedSpeedsCounter> SPEEDS = PerfAttributes.PORT_EXTENDED_SPEEDS_COUNTERS;
     private static final int D = PerfMgtMad.DATA_OFFSET;
 
     private final FabricState f;
@@ -89,6 +91,9 @@ final class Pma {
             Bits.put32(mad, D + 4, 18); // RespTimeValue: 4.096 µs × 2^18, about a second
             return MadStatus.OK;
         }
+        if (attribute == PerfAttributes.PORT_EXTENDED_SPEEDS_COUNTERS_ID) {
+            return extendedSpeeds(mad, n, set);
+        }
         boolean extended = attribute == PerfAttributes.PORT_COUNTERS_EXTENDED_ID;
         if (!extended && attribute != PerfAttributes.PORT_COUNTERS_ID) {
             return MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE;
@@ -107,6 +112,41 @@ final class Pma {
         } catch (MadFormatException e) {
             return MadStatus.INVALID_ATTRIBUTE_VALUE; // cannot happen: a MAD holds the whole attribute
         }
+        return MadStatus.OK;
+    }
+
+    /**
+     * PortExtendedSpeedsCounters of one port whose link is up at an extended speed (FDR, EDR, HDR), in the layout
+     * without RS-FEC: the PMA does not claim IsRSFECCountersSupported, as ibsim's does not. A port not running an
+     * extended speed has no such counters: the Get is refused. A Set zeroes the selected counters.
+     */
+    private int extendedSpeeds(byte[] mad, int n, boolean set) {
+        int portSelect = Bits.u8(mad, D + 1);
+        if (portSelect == 0 || portSelect > f.portCount[n]) {
+            return MadStatus.INVALID_ATTRIBUTE_VALUE;
+        }
+        int g = f.port(n, portSelect);
+        if (f.physState[g] != FabricState.PHYS_LINK_UP || f.extActive[g] == 0) {
+            return MadStatus.INVALID_ATTRIBUTE_VALUE;
+        }
+        PerfCounters<ExtendedSpeedsCounter> request;
+        try {
+            request = SPEEDS.decode(mad, D);
+        } catch (MadFormatException e) {
+            return MadStatus.INVALID_ATTRIBUTE_VALUE; // cannot happen: a MAD holds the whole attribute
+        }
+        if (set) {
+            for (ExtendedSpeedsCounter c : request.selected()) {
+                Counters.set(f, g, c, 0);
+            }
+        }
+        PerfCounters.Builder<ExtendedSpeedsCounter> answer = PerfCounters.builder(ExtendedSpeedsCounter.class)
+                .portSelect(portSelect).counterSelect(request.counterSelect());
+        for (ExtendedSpeedsCounter c : ExtendedSpeedsCounter.values()) {
+            answer.set(c, Counters.get(f, g, c));
+        }
+        Arrays.fill(mad, D, mad.length, (byte) 0);
+        SPEEDS.encode(answer.build(), mad, D);
         return MadStatus.OK;
     }
 

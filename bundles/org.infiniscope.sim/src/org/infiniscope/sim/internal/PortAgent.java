@@ -45,7 +45,24 @@ final class PortAgent {
         if (f.isSwitch(n) && p != 0) {
             return 0;
         }
-        return (f.isSwitch(n) ? CAPABILITIES : CA_CAPABILITIES) | (f.isSm.get(f.lidPort(n, p)) ? IS_SM : 0);
+        return (f.isSwitch(n) ? CAPABILITIES : CA_CAPABILITIES) | (f.isSm.get(f.lidPort(n, p)) ? IS_SM : 0)
+                | (extendedSpeeds(n, p) ? PortInfo.CAP_EXTENDED_SPEEDS : 0);
+    }
+
+    /**
+     * @return whether the port supports extended speeds (a switch: any of its ports), which IsExtendedSpeedsSupported
+     *         must then say, or the LinkSpeedExt fields are reserved to a reader
+     */
+    private boolean extendedSpeeds(int n, int p) {
+        if (!f.isSwitch(n)) {
+            return f.extSupported[f.port(n, p)] != 0;
+        }
+        for (int q = 1; q <= f.portCount[n]; q++) {
+            if (f.extSupported[f.port(n, q)] != 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Sets or clears IsSM, as the port's software does when an SM starts or stops, and sends trap 144. */
