@@ -40,6 +40,33 @@ public interface PerfManager {
     /** @return the {@code n} ports with the highest values of a metric, highest first (zeros left out) */
     List<PortStats> top(Metric metric, int n);
 
+    /** @return every link once, its two ends together, in GUID and port order of its first end */
+    default List<LinkStats> links() {
+        return LinkStats.of(ports());
+    }
+
+    /** @return every node's ports summed, in GUID order */
+    default List<NodeStats> nodes() {
+        return NodeStats.of(ports());
+    }
+
+    /**
+     * @return the {@code n} links with the highest values of a metric, highest first (zeros left out): a link's value
+     *         is the higher of its two ends' (the sum for {@link Metric#ERRORS})
+     */
+    default List<LinkStats> topLinks(Metric metric, int n) {
+        java.util.function.ToDoubleFunction<LinkStats> value = l -> {
+            double a = metric.of(l.a());
+            double b = l.b() == null ? Double.NaN : metric.of(l.b());
+            if (metric == Metric.ERRORS) {
+                return a + (Double.isNaN(b) ? 0 : b);
+            }
+            return Double.isNaN(b) || a >= b ? a : b;
+        };
+        return links().stream().filter(l -> value.applyAsDouble(l) > 0)
+                .sorted(java.util.Comparator.comparingDouble(value).reversed()).limit(n).toList();
+    }
+
     /** @return the rules ports broke in the last sweep */
     List<PerfEvent> events();
 

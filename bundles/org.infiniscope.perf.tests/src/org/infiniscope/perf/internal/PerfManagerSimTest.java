@@ -19,7 +19,9 @@ import org.infiniscope.mad.transport.MadTransport;
 import org.infiniscope.mad.transport.MadTransports;
 import org.infiniscope.mad.transport.TransportConfig;
 import org.infiniscope.perf.Counter;
+import org.infiniscope.perf.LinkStats;
 import org.infiniscope.perf.Metric;
+import org.infiniscope.perf.NodeStats;
 import org.infiniscope.perf.PerfEvent;
 import org.infiniscope.perf.PollOptions;
 import org.infiniscope.perf.PortKey;
@@ -249,5 +251,32 @@ class PerfManagerSimTest {
         assertEquals((500 + 2) / bits, h3.ber().fec(), 1e-6 * (500 + 2) / bits);
         assertEquals(4 / bits, h3.ber().symbol(), 1e-6 * 4 / bits);
         assertEquals(List.of(new PortKey(H3, 1)), manager.top(Metric.FEC_BER, 5).stream().map(PortStats::key).toList());
+    }
+
+    @Test
+    void linksAndNodesRollUpTheirPorts() throws Exception {
+        manager.sweep(transport, snapshot, FAST);
+        fabric.traffic().start("h2", "h3", 100e6);
+        fabric.faults().setCounter("h2", 1, PortCounter.PORT_RCV_ERRORS, 3);
+        fabric.faults().setCounter("sw2", 1, PortCounter.PORT_XMIT_DISCARDS, 4);
+        clock.advance(Duration.ofSeconds(10));
+        manager.sweep(transport, snapshot, FAST);
+        List<LinkStats> links = manager.links();
+        assertEquals(4, links.size(), "h1-sw1, sw1-sw2, sw2-h2, sw2-h3: each once");
+        LinkStats h2Link = links.stream().filter(l -> l.a().key().equals(new PortKey(H2, 1))).findFirst()
+                .orElseThrow(() -> new AssertionError("sw2-h2 is listed from h2, the lower GUID: " + links));
+        assertEquals(new PortKey(SW2, 1), h2Link.b().key());
+        assertEquals(7, h2Link.errorDelta(), "both ends' errors");
+        assertEquals(port(H2, 1).xmitBytesPerSecond(), h2Link.aToBBytesPerSecond(), 1e-9);
+        assertTrue(h2Link.aToBBytesPerSecond() > 100e6 / 8 * 0.9, "the flow goes from h2 to sw2");
+        assertEquals(List.of(h2Link), manager.topLinks(Metric.ERRORS, 1));
+
+        List<NodeStats> nodes = manager.nodes();
+        assertEquals(5, nodes.size());
+        NodeStats sw2 = nodes.stream().filter(x -> x.nodeGuid() == SW2).findFirst().orElseThrow();
+        assertEquals(3, sw2.ports());
+        assertEquals(4, sw2.errorDelta());
+        assertEquals(port(SW2, 1).xmitBytesPerSecond() + port(SW2, 2).xmitBytesPerSecond()
+                + port(SW2, 3).xmitBytesPerSecond(), sw2.xmitBytesPerSecond(), 1e-6);
     }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.infiniscope.diag.counters.Thresholds;
+import org.infiniscope.perf.BitErrorRate;
 import org.infiniscope.perf.Counter;
 import org.infiniscope.perf.Metric;
 import org.infiniscope.perf.PerfEvent;
@@ -40,8 +41,21 @@ class RulesTest {
     @Test
     void aMalformedRateRuleIsNamed() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Rules.RateRule.parse("heat>3"));
-        assertEquals("rate rule 'heat>3': no metric 'heat' (utilisation, xmit_bytes, rcv_bytes, congestion, errors)",
+        assertEquals(
+                "rate rule 'heat>3': no metric 'heat' (utilisation, xmit_bytes, rcv_bytes, congestion, errors, symbol_ber, fec_ber)",
                 e.getMessage());
         assertEquals(Metric.CONGESTION, Rules.RateRule.parse("congestion > 0.25").metric());
+    }
+
+    @Test
+    void aBitErrorRateRuleFiresOnlyWhereTheRateIsKnownAndAbove() {
+        Rules rules = new Rules(Thresholds.NONE,
+                List.of(Rules.RateRule.parse("symbol_ber>1e-12"), Rules.RateRule.parse("fec_ber > 1e-6")));
+        PortStats bad = new PortStats(new PortKey(1, 2), "sw", true, 3, 4, 8e9, true, true, Map.of(), Map.of(),
+                List.of(), 0, 1, 0, 0, 0, 0, 0, 0, null,
+                new BitErrorRate(1e-10, 1e-11, Double.NaN, Double.NaN, false, false));
+        assertEquals(List.of("symbol_ber>1e-12"), rules.check(bad).stream().map(PerfEvent::rule).toList());
+        assertEquals(1e-10, rules.check(bad).get(0).value());
+        assertEquals(List.of(), rules.check(port(Map.of(), 0)), "no rate known: no event");
     }
 }

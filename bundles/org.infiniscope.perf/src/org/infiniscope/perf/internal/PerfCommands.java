@@ -13,11 +13,13 @@ import org.osgi.service.component.annotations.Reference;
 
 /**
  * The Gogo commands {@code perf:status}, {@code perf:sweep [FABRIC]}, {@code perf:top [METRIC] [N]},
- * {@code perf:errors}, {@code perf:clear} and {@code perf:metrics}, on the manager the runtime holds.
+ * {@code perf:errors}, {@code perf:clear}, {@code perf:metrics}, {@code perf:links} and {@code perf:nodes}, on the
+ * manager the runtime holds.
  */
 @Component(service = PerfCommands.class, property = {"osgi.command.scope=perf", "osgi.command.function=status",
         "osgi.command.function=sweep", "osgi.command.function=top", "osgi.command.function=errors",
-        "osgi.command.function=clear", "osgi.command.function=metrics"})
+        "osgi.command.function=clear", "osgi.command.function=metrics", "osgi.command.function=links",
+        "osgi.command.function=nodes"})
 public final class PerfCommands {
 
     private final PerfManager manager;
@@ -66,7 +68,8 @@ public final class PerfCommands {
         try {
             m = Metric.valueOf(metric.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            return "perf:top: no metric '" + metric + "' (utilisation, xmit_bytes, rcv_bytes, congestion, errors)\n";
+            return "perf:top: no metric '" + metric
+                    + "' (utilisation, xmit_bytes, rcv_bytes, congestion, errors, symbol_ber, fec_ber)\n";
         }
         StringBuilder out = new StringBuilder();
         for (PortStats s : manager.top(m, n)) {
@@ -74,6 +77,16 @@ public final class PerfCommands {
                     metric, m.of(s)));
         }
         return out.toString();
+    }
+
+    /** @return every link, its two ends together */
+    public String links() {
+        return PerfReport.links(manager.links());
+    }
+
+    /** @return every node, its ports summed */
+    public String nodes() {
+        return PerfReport.nodes(manager.nodes());
     }
 
     /** @return the rules broken in the last sweep */

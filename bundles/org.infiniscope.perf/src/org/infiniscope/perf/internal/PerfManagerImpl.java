@@ -323,17 +323,4 @@ public final class PerfManagerImpl implements PerfManager {
             sweeping.unlock();
         }
     }
-
-    /** @return the nodes' roll-up: every node's ports summed (rates, error deltas), by node GUID */
-    static Map<Long, double[]> perNode(List<PortStats> ports) {
-        Map<Long, double[]> nodes = new TreeMap<>(Long::compareUnsigned);
-        for (PortStats s : ports) {
-            double[] sum = nodes.computeIfAbsent(s.key().nodeGuid(), k -> new double[4]);
-            sum[0] += s.xmitBytesPerSecond();
-            sum[1] += s.rcvBytesPerSecond();
-            sum[2] += s.errorDelta();
-            sum[3] = Math.max(sum[3], s.utilisation());
-        }
-        return nodes;
-    }
 }

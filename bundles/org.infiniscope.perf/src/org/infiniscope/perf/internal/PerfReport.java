@@ -9,6 +9,9 @@ import java.util.Map;
 import org.infiniscope.console.json.Json;
 import org.infiniscope.perf.BitErrorRate;
 import org.infiniscope.perf.Counter;
+import org.infiniscope.perf.LinkStats;
+import org.infiniscope.perf.Metric;
+import org.infiniscope.perf.NodeStats;
 import org.infiniscope.perf.PerfEvent;
 import org.infiniscope.perf.PortStats;
 import org.infiniscope.perf.SweepSummary;
@@ -44,6 +47,45 @@ final class PerfReport {
         return out.toString();
     }
 
+    static String links(List<LinkStats> links) {
+        StringBuilder out = new StringBuilder(
+                String.format(Locale.ROOT, "%-32s %4s   %-32s %4s %16s %16s %7s %8s %7s %9s %s%n", "Node", "Port",
+                        "Peer", "Port", "A->B B/s", "B->A B/s", "Util%", "Errors", "Wait", "SymBER", "Status"));
+        for (LinkStats l : links) {
+            out.append(String.format(Locale.ROOT, "%-32s %4d   %-32s %4s %16.0f %16.0f %7.2f %8d %7.4f %9s %s%n",
+                    clip(l.a().nodeName()), l.a().key().port(), l.b() == null ? "-" : clip(l.b().nodeName()),
+                    l.b() == null ? "-" : Integer.toString(l.b().key().port()), l.aToBBytesPerSecond(),
+                    l.bToABytesPerSecond(), l.utilisation(), l.errorDelta(), l.xmitWaitRatio(), ber(l.symbolBer()),
+                    l.reachable() ? "ok" : "unreachable"));
+        }
+        return out.toString();
+    }
+
+    static String nodes(List<NodeStats> nodes) {
+        StringBuilder out = new StringBuilder(
+                String.format(Locale.ROOT, "%-32s %-18s %6s %5s %16s %16s %7s %8s %10s %7s%n", "Node", "GUID", "Type",
+                        "Ports", "Xmit B/s", "Rcv B/s", "MaxUtl%", "Errors", "ErrTotal", "MaxWait"));
+        for (NodeStats n : nodes) {
+            out.append(String.format(Locale.ROOT, "%-32s %-18s %6s %5s %16.0f %16.0f %7.2f %8d %10d %7.4f%n",
+                    clip(n.nodeName()), hex(n.nodeGuid()), n.isSwitch() ? "switch" : "ca",
+                    n.unreachablePorts() == 0
+                            ? Integer.toString(n.ports())
+                            : n.ports() - n.unreachablePorts() + "/" + n.ports(),
+                    n.xmitBytesPerSecond(), n.rcvBytesPerSecond(), n.maxUtilisation(), n.errorDelta(), n.errorTotal(),
+                    n.maxXmitWaitRatio()));
+        }
+        return out.toString();
+    }
+
+    static String top(Metric metric, List<PortStats> ports) {
+        StringBuilder out = new StringBuilder();
+        for (PortStats s : ports) {
+            out.append(String.format(Locale.ROOT, "%-32s %4d %5d %s=%s%n", clip(s.nodeName()), s.key().port(), s.lid(),
+                    metric.name().toLowerCase(Locale.ROOT), number(metric.of(s))));
+        }
+        return out.toString();
+    }
+
     static String summary(SweepSummary summary) {
         return String.format(Locale.ROOT, "Sweep: %d nodes, %d ports, %d PMA queries in %.3f s; %d unreachable%s%s%n",
                 summary.nodes(), summary.ports(), summary.queries(), summary.elapsed().toNanos() / 1e9,
@@ -62,6 +104,12 @@ final class PerfReport {
     }
 
     static String json(SweepSummary summary, List<PortStats> ports, List<PerfEvent> events) {
+        return json(summary, ports, events, null, null);
+    }
+
+    /** @param links the links to add, or {@code null}; @param nodes the nodes to add, or {@code null} */
+    static String json(SweepSummary summary, List<PortStats> ports, List<PerfEvent> events, List<LinkStats> links,
+            List<NodeStats> nodes) {
         Map<String, Object> root = new LinkedHashMap<>();
         if (summary != null) {
             Map<String, Object> s = new LinkedHashMap<>();
@@ -90,7 +138,54 @@ final class PerfReport {
             broken.add(m);
         }
         root.put("events", broken);
+        if (links != null) {
+            List<Object> list2 = new ArrayList<>();
+            for (LinkStats l : links) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("a", end(l.a()));
+                if (l.b() != null) {
+                    m.put("b", end(l.b()));
+                }
+                m.put("linkBitsPerSecond", l.linkBitsPerSecond());
+                m.put("aToBBytesPerSecond", l.aToBBytesPerSecond());
+                m.put("bToABytesPerSecond", l.bToABytesPerSecond());
+                m.put("utilisation", l.utilisation());
+                m.put("errorDelta", l.errorDelta());
+                m.put("xmitWaitRatio", l.xmitWaitRatio());
+                finite(m, "symbolBer", l.symbolBer());
+                m.put("reachable", l.reachable());
+                list2.add(m);
+            }
+            root.put("links", list2);
+        }
+        if (nodes != null) {
+            List<Object> list2 = new ArrayList<>();
+            for (NodeStats n : nodes) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("nodeGuid", hex(n.nodeGuid()));
+                m.put("node", n.nodeName());
+                m.put("switch", n.isSwitch());
+                m.put("ports", n.ports());
+                m.put("unreachablePorts", n.unreachablePorts());
+                m.put("xmitBytesPerSecond", n.xmitBytesPerSecond());
+                m.put("rcvBytesPerSecond", n.rcvBytesPerSecond());
+                m.put("maxUtilisation", n.maxUtilisation());
+                m.put("errorDelta", n.errorDelta());
+                m.put("errorTotal", n.errorTotal());
+                m.put("maxXmitWaitRatio", n.maxXmitWaitRatio());
+                list2.add(m);
+            }
+            root.put("nodes", list2);
+        }
         return Json.write(root) + "\n";
+    }
+
+    private static Map<String, Object> end(PortStats p) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("nodeGuid", hex(p.key().nodeGuid()));
+        m.put("port", p.key().port());
+        m.put("node", p.nodeName());
+        return m;
     }
 
     private static Map<String, Object> port(PortStats p) {

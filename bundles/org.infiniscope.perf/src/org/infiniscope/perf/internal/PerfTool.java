@@ -9,7 +9,10 @@ import org.infiniscope.console.ToolInvocation;
 import org.infiniscope.console.UsageException;
 import org.infiniscope.discovery.Discovery;
 import org.infiniscope.mad.transport.ChannelProvider;
+import org.infiniscope.perf.LinkStats;
+import org.infiniscope.perf.Metric;
 import org.infiniscope.perf.PerfManager;
+import org.infiniscope.perf.PortStats;
 import org.infiniscope.perf.PollOptions;
 import org.infiniscope.perf.SweepSummary;
 import org.osgi.framework.BundleContext;
@@ -80,9 +83,16 @@ public final class PerfTool implements ConsoleTool {
     @Override
     public String usage() {
         return """
-                usage: infiniscope perf [--fabric F] [--json] [-o WINDOW] [-t MS] [--reset-near-saturation]
+                usage: infiniscope perf [--fabric F] [--json] [--links | --nodes] [--top METRIC [-n N]] [-o WINDOW]
+                                        [-t MS] [--reset-near-saturation]
                   --fabric F              sim, umad, umad:CA:PORT or ibsim:SOCKET[@NODE]
-                  --json                  one JSON object: the sweep, every port, the rules broken
+                  --json                  one JSON object: the sweep, every port, the rules broken (and the
+                                          links or nodes when asked for)
+                  --links                 one line a link, its two ends together (rates each way, errors, BER)
+                  --nodes                 one line a node, its ports summed
+                  --top METRIC            the ports (with --links: links) highest in METRIC: utilisation,
+                                          xmit_bytes, rcv_bytes, congestion, errors, symbol_ber, fec_ber
+                  -n N                    how many --top lists (default 10)
                   -o WINDOW               PMA queries in flight (default 64)
                   -t MS                   time-out of each attempt in ms (default 1000)
                   --reset-near-saturation clear a port's PortCounters when one passes 3/4 of its maximum
@@ -96,6 +106,10 @@ public final class PerfTool implements ConsoleTool {
         int window = PollOptions.DEFAULT.inFlight();
         Duration timeout = PollOptions.DEFAULT.timeout();
         boolean reset = false;
+        boolean links = false;
+        boolean nodes = false;
+        Metric top = null;
+        int n = 10;
         List<String> args = invocation.args();
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
@@ -105,8 +119,18 @@ public final class PerfTool implements ConsoleTool {
                 case "-o" -> window = positive(value(args, ++i, a), a);
                 case "-t" -> timeout = Duration.ofMillis(positive(value(args, ++i, a), a));
                 case "--reset-near-saturation" -> reset = true;
+                case "--links" -> links = true;
+                case "--nodes" -> nodes = true;
+                case "--top" -> top = metric(value(args, ++i, a));
+                case "-n" -> n = positive(value(args, ++i, a), a);
                 default -> throw new UsageException("unknown argument '" + a + "'");
             }
+        }
+        if (links && nodes) {
+            throw new UsageException("--links and --nodes go one at a time");
+        }
+        if (nodes && top != null) {
+            throw new UsageException("--top lists ports or links, not nodes");
         }
         PollOptions options = new PollOptions(window, timeout, reset);
         SweepSummary summary;
@@ -121,13 +145,35 @@ public final class PerfTool implements ConsoleTool {
             return ExitStatus.FAILURE;
         }
         if (json) {
-            invocation.out().print(PerfReport.json(summary, manager.ports(), manager.events()));
+            List<LinkStats> linkList = top != null && links ? manager.topLinks(top, n) : links ? manager.links() : null;
+            List<PortStats> ports = top != null && !links ? manager.top(top, n) : manager.ports();
+            invocation.out()
+                    .print(PerfReport.json(summary, ports, manager.events(), linkList, nodes ? manager.nodes() : null));
         } else {
-            invocation.out().print(PerfReport.table(manager.ports()));
+            if (top != null && links) {
+                invocation.out().print(PerfReport.links(manager.topLinks(top, n)));
+            } else if (top != null) {
+                invocation.out().print(PerfReport.top(top, manager.top(top, n)));
+            } else if (links) {
+                invocation.out().print(PerfReport.links(manager.links()));
+            } else if (nodes) {
+                invocation.out().print(PerfReport.nodes(manager.nodes()));
+            } else {
+                invocation.out().print(PerfReport.table(manager.ports()));
+            }
             invocation.out().print(PerfReport.summary(summary));
         }
         invocation.out().flush();
         return summary.unreachable().isEmpty() ? ExitStatus.OK : ExitStatus.FAILURE;
+    }
+
+    static Metric metric(String name) throws UsageException {
+        try {
+            return Metric.valueOf(name.toUpperCase(java.util.Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("no metric '" + name + "': utilisation, xmit_bytes, rcv_bytes, congestion,"
+                    + " errors, symbol_ber or fec_ber");
+        }
     }
 
     private static String value(List<String> args, int i, String option) throws UsageException {

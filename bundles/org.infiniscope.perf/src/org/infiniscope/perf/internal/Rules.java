@@ -43,8 +43,9 @@ record Rules(Thresholds thresholds, List<RateRule> rates) {
             try {
                 metric = Metric.valueOf(name);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("rate rule '" + text + "': no metric '"
-                        + text.substring(0, gt).trim() + "' (utilisation, xmit_bytes, rcv_bytes, congestion, errors)");
+                throw new IllegalArgumentException(
+                        "rate rule '" + text + "': no metric '" + text.substring(0, gt).trim()
+                                + "' (utilisation, xmit_bytes, rcv_bytes, congestion, errors, symbol_ber, fec_ber)");
             }
             try {
                 return new RateRule(metric, Double.parseDouble(text.substring(gt + 1).trim()), text.trim());
