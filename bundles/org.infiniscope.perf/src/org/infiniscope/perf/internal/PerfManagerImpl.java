@@ -36,6 +36,7 @@ import org.infiniscope.perf.PortKey;
 import org.infiniscope.perf.PortStats;
 import org.infiniscope.perf.Sample;
 import org.infiniscope.perf.SweepSummary;
+import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -79,9 +80,17 @@ public final class PerfManagerImpl implements PerfManager {
     private volatile List<PerfEvent> events = List.of();
     private volatile SweepSummary last;
 
+    /** Framework property: readings kept per port ({@code serve}'s {@code INFINISCOPE_PERF_HISTORY}); wins. */
+    static final String HISTORY = "infiniscope.perf.history";
+    /** Framework property: ibqueryerrors' threshold file ({@code INFINISCOPE_PERF_THRESHOLDS}); wins. */
+    static final String THRESHOLDS = "infiniscope.perf.thresholds";
+
     @Activate
-    public PerfManagerImpl(@Reference PortCountersService counters, Config config) {
-        this(counters, config.historyDepth(), rules(config));
+    public PerfManagerImpl(BundleContext context, @Reference PortCountersService counters, Config config) {
+        this(counters, Math.max(1, PerfPoller.number(context.getProperty(HISTORY), config.historyDepth(), HISTORY)),
+                rules(context.getProperty(THRESHOLDS) != null && !context.getProperty(THRESHOLDS).isBlank()
+                        ? context.getProperty(THRESHOLDS).strip()
+                        : config.thresholdFile(), config.rateRules()));
     }
 
     /** For benchmarks: a manager with no thresholds (every error counts) and no rate rules. */
@@ -96,19 +105,18 @@ public final class PerfManagerImpl implements PerfManager {
         this.rules = rules;
     }
 
-    private static Rules rules(Config config) {
+    private static Rules rules(String thresholdFile, String[] rateRules) {
         Thresholds thresholds = Thresholds.NONE;
-        if (!config.thresholdFile().isBlank()) {
+        if (!thresholdFile.isBlank()) {
             try {
-                thresholds = Thresholds.read(Path.of(config.thresholdFile()));
+                thresholds = Thresholds.read(Path.of(thresholdFile));
                 thresholds.warnings().forEach(w -> LOG.warn("{}", w));
             } catch (IOException e) {
-                LOG.warn("threshold file {} cannot be read ({}): every error counts", config.thresholdFile(),
-                        e.getMessage());
+                LOG.warn("threshold file {} cannot be read ({}): every error counts", thresholdFile, e.getMessage());
             }
         }
         List<Rules.RateRule> rates = new ArrayList<>();
-        for (String rule : config.rateRules()) {
+        for (String rule : rateRules) {
             try {
                 rates.add(Rules.RateRule.parse(rule));
             } catch (IllegalArgumentException e) {

@@ -24,9 +24,12 @@ import org.slf4j.LoggerFactory;
 /**
  * Sweeps the counters on a schedule while the runtime runs: the fabric configured (else {@code --fabric}) every
  * {@code intervalSeconds}, one sweep at a time (a sweep that overruns delays the next). Off until configured with an
- * interval above 0. A sweep that fails is logged and the schedule goes on.
+ * interval above 0: through Configuration Admin, or by the framework properties {@code serve} sets from its
+ * environment ({@link #INTERVAL}, {@link #WINDOW}, {@link #RESET}), which win. A sweep that fails is logged and the
+ * schedule goes on.
  */
-@Component(service = PerfPoller.class, configurationPid = "org.infiniscope.perf.poller", configurationPolicy = ConfigurationPolicy.REQUIRE)
+// immediate: nothing asks for this service; it must run by itself (it does nothing without an interval)
+@Component(service = PerfPoller.class, immediate = true, configurationPid = "org.infiniscope.perf.poller", configurationPolicy = ConfigurationPolicy.OPTIONAL)
 @Designate(ocd = PerfPoller.Config.class)
 public final class PerfPoller {
 
@@ -48,6 +51,13 @@ public final class PerfPoller {
         boolean resetNearSaturation() default false;
     }
 
+    /** Framework property: seconds between sweeps ({@code serve}'s {@code INFINISCOPE_PERF_INTERVAL}). */
+    static final String INTERVAL = "infiniscope.perf.interval";
+    /** Framework property: PMA queries in flight ({@code INFINISCOPE_PERF_WINDOW}). */
+    static final String WINDOW = "infiniscope.perf.window";
+    /** Framework property: {@code true} to clear counters near saturation ({@code INFINISCOPE_PERF_RESET}). */
+    static final String RESET = "infiniscope.perf.reset";
+
     private final ScheduledExecutorService timer;
 
     @Activate
@@ -56,8 +66,24 @@ public final class PerfPoller {
             Config config) {
         this((PerfTool) tool, manager,
                 config.fabric().isBlank() ? context.getProperty(PerfTool.FABRIC_PROPERTY) : config.fabric(),
-                Duration.ofSeconds(config.intervalSeconds()), new PollOptions(Math.max(1, config.inFlight()),
-                        PollOptions.DEFAULT.timeout(), config.resetNearSaturation()));
+                Duration.ofSeconds(number(context.getProperty(INTERVAL), config.intervalSeconds(), INTERVAL)),
+                new PollOptions(Math.max(1, number(context.getProperty(WINDOW), config.inFlight(), WINDOW)),
+                        PollOptions.DEFAULT.timeout(), context.getProperty(RESET) != null
+                                ? Boolean.parseBoolean(context.getProperty(RESET).strip())
+                                : config.resetNearSaturation()));
+    }
+
+    /** @return the property's number, else {@code otherwise} (a property that is no number is logged) */
+    static int number(String property, int otherwise, String name) {
+        if (property == null || property.isBlank()) {
+            return otherwise;
+        }
+        try {
+            return Integer.parseInt(property.strip());
+        } catch (NumberFormatException e) {
+            LOG.warn("{}={} is no number: {} is used", name, property, otherwise);
+            return otherwise;
+        }
     }
 
     /** For tests: polls {@code fabric} through the tool's channel providers. */

@@ -179,4 +179,130 @@ class PerfLabIT {
         }
         return ports;
     }
+
+    /** One port as the long-lived manager of {@link PerfProbe} saw it after a sweep. */
+    private record Seen(int lid, int port, boolean reachable, int resets, Map<String, Long> totals, String node) {
+    }
+
+    /** {@link PerfProbe} in a child JVM attached at {@code SIM_HOST}: one manager, swept on demand. */
+    private static final class Manager implements AutoCloseable {
+        private final Process process;
+        private final java.io.PrintWriter commands;
+        private final java.io.BufferedReader replies;
+        private final Path stderr;
+
+        Manager(String simHost) throws IOException {
+            stderr = scratch.resolve("perf-probe.err");
+            process = ChildJvm.start(scratch, Lab.preloadEnvironment(ibsim.socket(), simHost), stderr,
+                    PerfProbe.class.getName());
+            commands = new java.io.PrintWriter(process.getOutputStream(), true,
+                    java.nio.charset.StandardCharsets.UTF_8);
+            replies = new java.io.BufferedReader(
+                    new java.io.InputStreamReader(process.getInputStream(), java.nio.charset.StandardCharsets.UTF_8));
+            assertEquals("ready", line());
+        }
+
+        private String line() throws IOException {
+            String line = replies.readLine(); // the class's @Timeout bounds the wait
+            if (line == null) {
+                fail("the perf probe ended; stderr:\n" + Files.readString(stderr));
+            }
+            return line;
+        }
+
+        /** @return every port by {@code NODE[PORT]} */
+        Map<String, Seen> sweep() throws IOException {
+            commands.println("sweep");
+            Map<String, Seen> ports = new LinkedHashMap<>();
+            for (String line = line(); !line.startsWith("end "); line = line()) {
+                String[] f = line.split(" ", 7);
+                Map<String, Long> totals = new HashMap<>();
+                for (String kv : f[5].split(",")) {
+                    int eq = kv.indexOf('=');
+                    totals.put(kv.substring(0, eq), Long.parseLong(kv.substring(eq + 1)));
+                }
+                Seen seen = new Seen(Integer.parseInt(f[1]), Integer.parseInt(f[2]), Boolean.parseBoolean(f[3]),
+                        Integer.parseInt(f[4]), totals, f[6]);
+                ports.put(seen.node() + "[" + seen.port() + "]", seen);
+            }
+            return ports;
+        }
+
+        @Override
+        public void close() {
+            commands.println("quit");
+            try {
+                process.waitFor(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            Lab.stop(process);
+        }
+    }
+
+    /**
+     * A counter that saturates, or that someone else resets with Debian's {@code perfquery -R} between two sweeps of
+     * the same manager, never makes a total go backwards or jump: a saturated counter holds its total, a reset one
+     * counts on from its new value, and every other port's totals only grow, by what the MADs of the test moved.
+     */
+    @Test
+    void saturationAndResetsByPerfqueryNeverMakeATotalGoBackwardsOrJump() throws Exception {
+        String saturating = "leaf004[5]";
+        String reset = "h00010[1]";
+        try (Manager manager = new Manager("h00003")) {
+            Map<String, Seen> first = manager.sweep();
+            Seen sw = first.get(saturating);
+            Seen ca = first.get(reset);
+            assertTrue(sw != null && ca != null, "both ports read: " + first.keySet());
+            String swLid = Integer.toString(sw.lid());
+            String caLid = Integer.toString(ca.lid());
+            try {
+                ibsim.console("PerformanceSet \"leaf004\"[5] PortCounters.SymbolErrorCounter=65535");
+                ibsim.console("PerformanceSet \"h00010\"[1] PortCounters.PortRcvErrors=9");
+                awaitCounter(swLid, "5", "SymbolErrorCounter", 65535);
+                awaitCounter(caLid, "1", "PortRcvErrors", 9);
+                Map<String, Seen> second = manager.sweep();
+                long symbol = second.get(saturating).totals().get("SymbolErrorCounter");
+                long rcv = second.get(reset).totals().get("PortRcvErrors");
+                // a manager's first total is the value it read: from there the counters grew to 65535 and 9
+                assertEquals(65535, symbol, "up to the maximum");
+                assertEquals(9, rcv);
+
+                Map<String, Seen> third = manager.sweep();
+                assertEquals(symbol, third.get(saturating).totals().get("SymbolErrorCounter"),
+                        "saturated: no growth, no jump");
+
+                // someone else clears both ports' counters (the data counters too), then 2 errors are counted
+                perfquery("-R", swLid, "5");
+                perfquery("-R", caLid, "1");
+                ibsim.console("PerformanceSet \"h00010\"[1] PortCounters.PortRcvErrors=2");
+                awaitCounter(caLid, "1", "PortRcvErrors", 2);
+                awaitCounter(swLid, "5", "SymbolErrorCounter", 0);
+                Map<String, Seen> fourth = manager.sweep();
+                assertEquals(symbol, fourth.get(saturating).totals().get("SymbolErrorCounter"), "reset to 0: held");
+                assertEquals(rcv + 2, fourth.get(reset).totals().get("PortRcvErrors"), "counts on from 0");
+                assertTrue(fourth.get(saturating).resets() > third.get(saturating).resets(), "the reset was seen");
+                assertTrue(fourth.get(reset).resets() > third.get(reset).resets(), "the reset was seen");
+
+                List<Map<String, Seen>> sweeps = List.of(first, second, third, fourth);
+                for (int i = 1; i < sweeps.size(); i++) {
+                    for (Map.Entry<String, Seen> e : sweeps.get(i).entrySet()) {
+                        Seen before = sweeps.get(i - 1).get(e.getKey());
+                        assertTrue(e.getValue().reachable(), e.getKey());
+                        for (Map.Entry<String, Long> t : e.getValue().totals().entrySet()) {
+                            long grown = t.getValue() - before.totals().getOrDefault(t.getKey(), 0L);
+                            String what = e.getKey() + " " + t.getKey() + " in sweep " + (i + 1) + ": " + grown;
+                            assertTrue(grown >= 0, what + ", backwards");
+                            // the injections are at most 65535; the MADs of the test move data by far less than a
+                            // wrap of a 32-bit counter (2^34 octets) would
+                            assertTrue(grown < 1L << 24, what + ", a jump");
+                        }
+                    }
+                }
+            } finally {
+                perfquery("-R", swLid, "5");
+                perfquery("-R", caLid, "1");
+            }
+        }
+    }
 }
