@@ -68,7 +68,8 @@ public final class PerfPoller {
                 config.fabric().isBlank() ? context.getProperty(PerfTool.FABRIC_PROPERTY) : config.fabric(),
                 Duration.ofSeconds(number(context.getProperty(INTERVAL), config.intervalSeconds(), INTERVAL)),
                 new PollOptions(Math.max(1, number(context.getProperty(WINDOW), config.inFlight(), WINDOW)),
-                        PollOptions.DEFAULT.timeout(), context.getProperty(RESET) != null
+                        PollOptions.DEFAULT.timeout(),
+                        context.getProperty(RESET) != null
                                 ? Boolean.parseBoolean(context.getProperty(RESET).strip())
                                 : config.resetNearSaturation()));
     }

@@ -49,9 +49,8 @@ public final class PerfProbe {
                     Map<String, Long> totals = p.totals().entrySet().stream()
                             .collect(Collectors.toMap(e -> e.getKey().label(), Map.Entry::getValue));
                     System.out.println("port " + p.lid() + " " + p.key().port() + " " + p.reachable() + " "
-                            + p.resetsSeen() + " "
-                            + totals.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
-                                    .collect(Collectors.joining(","))
+                            + p.resetsSeen() + " " + totals.entrySet().stream()
+                                    .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(","))
                             + " " + p.nodeName());
                 }
                 System.out.println("end " + summary.unreachable().size());
