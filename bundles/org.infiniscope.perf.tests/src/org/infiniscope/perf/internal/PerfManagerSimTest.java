@@ -99,7 +99,6 @@ class PerfManagerSimTest {
         assertEquals(4, port(H2, 1).total(Counter.PORT_RCV_ERRORS));
         assertEquals(lids.lid("sw2"), port(SW2, 3).lid());
         assertEquals(new PortKey(H3, 1), port(SW2, 3).peer());
-        assertTrue(port(H1, 1).extended(), "the simulated PMA has PortCountersExtended");
         List<String> rules = manager.events().stream().map(PerfEvent::rule).sorted().toList();
         assertEquals(List.of("PortRcvErrors=0", "SymbolErrorCounter=0"), rules);
     }
@@ -172,20 +171,42 @@ class PerfManagerSimTest {
     }
 
     @Test
-    void aSwitchWhoseSummedErrorsDidNotMoveIsReadWithOneQueryAPort() throws Exception {
-        // 5 ClassPortInfo, PortExtendedSpeedsCounters of the FDR link's two ends (asked first, to learn whether their
-        // PMAs have them), 2 switch sums, then PortCountersExtended and PortCounters of each of the 8 ports
-        assertEquals(5 + 2 + 2 + 8 * 2, manager.sweep(transport, snapshot, FAST).queries());
-        // the sums did not move: the 5 switch ports are read with PortCountersExtended alone
-        assertEquals(2 + 3 * 2 + 5 + 2, manager.sweep(transport, snapshot, FAST).queries());
+    void eachPortIsReadWithOneQueryWhereOneIsEnough() throws Exception {
+        // ClassPortInfo of the 2 kinds of device (CAs, switches), PortExtendedSpeedsCounters of the FDR link's two
+        // ends (asked first, to learn whether their PMAs have them), then PortCounters of each of the 8 ports: their
+        // 32-bit data counters cannot have filled up, so they need no PortCountersExtended
+        assertEquals(2 + 2 + 8, manager.sweep(transport, snapshot, FAST).queries());
+        assertFalse(port(H1, 1).extended(), "data from PortCounters");
+        assertEquals(8 + 2, manager.sweep(transport, snapshot, FAST).queries());
+        // sw2 port 1 sends so much that its 32-bit PortXmitData could fill up before the next reading
+        fabric.faults().setCounter("sw2", 1, PortCounter.PORT_XMIT_DATA, 0xFFF0_0000L);
+        assertEquals(8 + 2, manager.sweep(transport, snapshot, FAST).queries());
+        // from now on its data come from PortCountersExtended, and sw2's summed errors say whether its PortCounters
+        // must be read too: the first sum has nothing to compare with
+        assertEquals(1 + 2 + 7 + 2, manager.sweep(transport, snapshot, FAST).queries());
+        assertTrue(port(SW2, 1).extended());
+        assertEquals(1 + 1 + 7 + 2, manager.sweep(transport, snapshot, FAST).queries(), "the sum did not move");
         fabric.faults().setCounter("sw2", 1, PortCounter.PORT_RCV_SWITCH_RELAY_ERRORS, 9);
-        assertEquals(2 + 3 * 2 + 2 + 3 * 2 + 2, manager.sweep(transport, snapshot, FAST).queries(),
-                "sw2's ports again");
+        assertEquals(1 + 2 + 7 + 2, manager.sweep(transport, snapshot, FAST).queries(), "sw2 port 1's errors again");
         assertEquals(9, port(SW2, 1).total(Counter.PORT_RCV_SWITCH_RELAY_ERRORS));
         assertEquals(9, port(SW2, 1).delta(Counter.PORT_RCV_SWITCH_RELAY_ERRORS));
-        manager.sweep(transport, snapshot, FAST);
+        assertEquals(1 + 1 + 7 + 2, manager.sweep(transport, snapshot, FAST).queries());
         assertEquals(9, port(SW2, 1).total(Counter.PORT_RCV_SWITCH_RELAY_ERRORS), "kept while not read again");
         assertEquals(0, port(SW2, 1).delta(Counter.PORT_RCV_SWITCH_RELAY_ERRORS));
+        long sent = fabric.faults().counter("sw2", 1, PortCounter.PORT_XMIT_DATA);
+        long ours = port(SW2, 1).total(Counter.PORT_XMIT_DATA);
+        // every word, past 32 bits; the MADs that crossed the port after it was read are not in ours yet
+        assertTrue(ours <= sent * 4 && ours > sent * 4 - 4 * 288, ours + " of " + sent * 4);
+    }
+
+    @Test
+    void aFullPortCountersDataCounterIsReadFromPortCountersExtended() throws Exception {
+        fabric.faults().setCounter("h2", 1, org.infiniscope.mad.perf.ExtendedPortCounter.PORT_RCV_DATA, 1L << 40);
+        manager.sweep(transport, snapshot, FAST);
+        assertTrue(port(H2, 1).extended());
+        long ours = port(H2, 1).total(Counter.PORT_RCV_DATA);
+        // the MADs it received are counted on top; not the 32 bits PortCounters shows
+        assertTrue(ours >= (1L << 40) * 4 && ours < (1L << 40) * 4 + 10 * 288, Long.toString(ours));
     }
 
     @Test

@@ -133,4 +133,21 @@ class PortRecordTest {
         assertFalse(s.ber().extendedSpeeds());
         assertTrue(Double.isNaN(s.ber().fec()));
     }
+
+    @Test
+    void portCountersDataFitWhileTheLinkCannotHaveFilledThem() {
+        assertTrue(record.dataFits32(nanos, 8e9), "nothing read yet: the first value is the base");
+        record.begin(nanos += 1_000_000_000L);
+        for (Counter c : List.of(Counter.PORT_XMIT_DATA, Counter.PORT_RCV_DATA, Counter.PORT_XMIT_PKTS,
+                Counter.PORT_RCV_PKTS)) {
+            record.take(c, 1000, MAX32, 1);
+        }
+        // 8 Gb/s carries 2.5e8 words a second; twice that over 4 s is 2e9 words, over 8 s 4e9: past 2^32 - 1001
+        assertTrue(record.dataFits32(nanos + 4_000_000_000L, 8e9));
+        assertFalse(record.dataFits32(nanos + 9_000_000_000L, 8e9));
+        assertFalse(record.dataFits32(nanos + 1_000_000L, 0), "no rate known: no bound");
+        record.begin(nanos += 1_000_000_000L);
+        record.take(Counter.PORT_RCV_DATA, MAX32 - 1000, MAX32, 1);
+        assertFalse(record.dataFits32(nanos + 1_000_000L, 8e9), "too close to the top");
+    }
 }

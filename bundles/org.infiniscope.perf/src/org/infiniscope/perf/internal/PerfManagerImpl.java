@@ -75,6 +75,8 @@ public final class PerfManagerImpl implements PerfManager {
     private final ReentrantLock sweeping = new ReentrantLock();
     private final Map<Long, Capabilities> capabilities = new ConcurrentHashMap<>();
     private final Map<Long, PerfCounters<PortCounter>> sums = new ConcurrentHashMap<>();
+    private final Map<String, Capabilities> byKind = new ConcurrentHashMap<>();
+    private final java.util.Set<Long> ownClassPortInfo = ConcurrentHashMap.newKeySet();
     private final Map<PortKey, PortRecord> records = new HashMap<>();
     private volatile Map<PortKey, PortStats> stats = Map.of();
     private volatile List<PerfEvent> events = List.of();
@@ -143,10 +145,16 @@ public final class PerfManagerImpl implements PerfManager {
             Instant started = Instant.now();
             long t0 = System.nanoTime();
             Map<Long, List<Target>> targets = Targets.of(fabric);
+            // a port's query may wait for the window for up to a sweep, then time out four times
+            long slack = options.timeout().toNanos() * 4
+                    + (last == null ? Duration.ofSeconds(10) : last.elapsed()).toNanos() * 2;
             Sweeper sweeper = new Sweeper(counters.over(transport, options.timeout()), options.inFlight(),
                     options.resetNearSaturation(), capabilities, sums, key -> {
                         PortRecord r = records.get(key);
                         return r != null && r.hasErrors();
+                    }, byKind, ownClassPortInfo, t -> {
+                        PortRecord r = records.get(t.key());
+                        return r == null || r.dataFits32(System.nanoTime() + slack, t.linkBitsPerSecond());
                     });
             List<Long> unreachable = new ArrayList<>();
             List<Reading> readings = sweeper.run(targets, unreachable);
@@ -323,6 +331,8 @@ public final class PerfManagerImpl implements PerfManager {
         try {
             records.clear();
             capabilities.clear();
+            byKind.clear();
+            ownClassPortInfo.clear();
             sums.clear();
             stats = Map.of();
             events = List.of();

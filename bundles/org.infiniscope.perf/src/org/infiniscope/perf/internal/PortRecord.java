@@ -135,6 +135,36 @@ final class PortRecord {
         lastRaw[counter.ordinal()] = 0;
     }
 
+    /** The data and packet counters, whose PortCounters fields are 32 bits wide. */
+    private static final Counter[] DATA = {Counter.PORT_XMIT_DATA, Counter.PORT_RCV_DATA, Counter.PORT_XMIT_PKTS,
+            Counter.PORT_RCV_PKTS};
+    private static final long MAX32 = 0xFFFF_FFFFL;
+
+    /**
+     * @param nanos when the next reading may be taken, at the latest
+     * @param bitsPerSecond the link's data rate
+     * @return whether PortCounters' 32-bit data and packet counters cannot have filled up between the last reading
+     *         and {@code nanos}, even if the link ran flat out, twice over: then PortCounters alone gives exact
+     *         growth. True before the first reading (the first value is the base; a full one is seen as such).
+     */
+    boolean dataFits32(long nanos, double bitsPerSecond) {
+        if (lastNanos == 0) {
+            return true;
+        }
+        if (bitsPerSecond <= 0) {
+            return false;
+        }
+        // words of 4 octets the link can carry; a packet is at least one word, so packets are bounded alike
+        double words = bitsPerSecond * Math.max(0, nanos - lastNanos) / 1e9 / 32 * 2;
+        for (Counter c : DATA) {
+            int i = c.ordinal();
+            if (!read[i] || Long.compareUnsigned(lastRaw[i], MAX32) >= 0 || lastRaw[i] + words >= MAX32) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** @return whether the error counters were read at least once */
     boolean hasErrors() {
         return read[Counter.SYMBOL_ERROR_COUNTER.ordinal()];

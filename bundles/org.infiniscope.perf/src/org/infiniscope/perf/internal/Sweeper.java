@@ -23,15 +23,20 @@ import org.infiniscope.mad.perf.PortCounter;
 import org.infiniscope.perf.PortKey;
 
 /**
- * One sweep's queries: each node's ClassPortInfo (once, then remembered), then every port's counters, with at most
- * {@code inFlight} queries waiting for an answer at once. Each query blocks a virtual thread; the semaphore is the
- * window. A node whose ClassPortInfo gets no answer is unreachable and its ports are not asked.
+ * One sweep's queries: ClassPortInfo once for each kind of device (node type, vendor, device and revision; then
+ * remembered), then every port's counters, with at most {@code inFlight} queries waiting for an answer at once. Each
+ * query blocks a virtual thread; the semaphore is the window. A node whose ClassPortInfo gets no answer is unreachable
+ * and its ports are not asked; a node whose PMA refuses what its kind answers is asked for its own next time.
  * <p>
- * A switch whose agent sums PortCounters over its ports (AllPortSelect) and whose data counters come from
- * PortCountersExtended is asked for that sum first, as ibqueryerrors does: when the sum of every error counter and
- * PortXmitWait is what it was at the last sweep, nothing saturated and every port was read before, no error counter
- * of any port moved (they only grow, or are reset to 0, which lowers the sum), so its ports' PortCounters are not read
- * again: one query a port instead of two.
+ * A port is read with one query where one is enough. PortCounters carries the error counters and 32-bit data and
+ * packet counters, which stop at their maximum: while the link cannot have carried enough since the last reading to
+ * fill them (its data rate times the time, twice over), PortCounters alone is exact; when one of them is at its
+ * maximum, PortCountersExtended is read as well. Otherwise the data come from PortCountersExtended, and a switch
+ * whose agent sums PortCounters over its ports (AllPortSelect) is asked for that sum first, as ibqueryerrors does:
+ * when the sum of every error counter and PortXmitWait is what it was at the last sweep, nothing saturated and every
+ * port was read before, no error counter of any port moved (they only grow, or are reset to 0, which lowers the
+ * sum), so its ports' PortCounters are not read again. A PMA whose PortCountersExtended has the error counters too is
+ * read with that alone.
  * <p>
  * Ports whose link runs an extended speed are asked for PortExtendedSpeedsCounters too, once their node's PMA was
  * found to answer them (one port asked first).
@@ -50,7 +55,13 @@ final class Sweeper {
     private final Map<Long, Capabilities> capabilities;
     private final Map<Long, PerfCounters<PortCounter>> sums;
     private final Predicate<PortKey> known;
+    private static final List<PortCounter> DATA = List.of(PortCounter.PORT_XMIT_DATA, PortCounter.PORT_RCV_DATA,
+            PortCounter.PORT_XMIT_PKTS, PortCounter.PORT_RCV_PKTS);
+
     private final Map<PortKey, PerfCounters<?>> probed = new ConcurrentHashMap<>();
+    private final Map<String, Capabilities> byKind;
+    private final java.util.Set<Long> ownClassPortInfo;
+    private final Predicate<Target> fits32;
     private final AtomicLong queries = new AtomicLong();
     private final AtomicInteger resets = new AtomicInteger();
 
@@ -61,6 +72,22 @@ final class Sweeper {
      */
     Sweeper(PortCounterReader reader, int inFlight, boolean resetNearSaturation, Map<Long, Capabilities> capabilities,
             Map<Long, PerfCounters<PortCounter>> sums, Predicate<PortKey> known) {
+        this(reader, inFlight, resetNearSaturation, capabilities, sums, known, new ConcurrentHashMap<>(),
+                ConcurrentHashMap.newKeySet(), t -> false);
+    }
+
+    /**
+     * @param byKind what each kind of device's PMA said ({@link Target#deviceType}); filled in as kinds answer
+     * @param ownClassPortInfo the nodes asked for their own ClassPortInfo, not their kind's
+     * @param fits32 whether a port's 32-bit PortCounters data counters cannot have filled up since its last reading
+     *        (then PortCounters alone gives its errors and data)
+     */
+    Sweeper(PortCounterReader reader, int inFlight, boolean resetNearSaturation, Map<Long, Capabilities> capabilities,
+            Map<Long, PerfCounters<PortCounter>> sums, Predicate<PortKey> known, Map<String, Capabilities> byKind,
+            java.util.Set<Long> ownClassPortInfo, Predicate<Target> fits32) {
+        this.byKind = byKind;
+        this.ownClassPortInfo = ownClassPortInfo;
+        this.fits32 = fits32;
         this.reader = reader;
         this.window = new Semaphore(inFlight);
         this.resetNearSaturation = resetNearSaturation;
@@ -86,19 +113,42 @@ final class Sweeper {
         Map<Long, Boolean> failed = new ConcurrentHashMap<>();
         try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<?>> asked = new ArrayList<>();
+            // one ClassPortInfo a kind of device (a node of no known kind, or one that contradicted its kind, is
+            // asked itself); when the node asked for its kind does not answer, each other node of the kind is
+            Map<String, List<Long>> kinds = new java.util.LinkedHashMap<>();
             for (Map.Entry<Long, List<Target>> node : targets.entrySet()) {
-                if (!capabilities.containsKey(node.getKey())) {
-                    Target first = node.getValue().get(0);
+                long guid = node.getKey();
+                if (capabilities.containsKey(guid)) {
+                    continue;
+                }
+                String kind = node.getValue().get(0).deviceType();
+                if (kind.isEmpty() || ownClassPortInfo.contains(guid)) {
                     asked.add(threads.submit(() -> {
-                        try {
-                            capabilities.put(node.getKey(), Capabilities
-                                    .of(query(() -> reader.classPortInfo(first.lid(), first.key().port()))));
-                        } catch (CounterQueryException e) {
-                            failed.put(node.getKey(), true);
-                        }
+                        classPortInfo(guid, node.getValue().get(0), failed);
                         return null;
                     }));
+                } else if (byKind.containsKey(kind)) {
+                    capabilities.put(guid, byKind.get(kind));
+                } else {
+                    kinds.computeIfAbsent(kind, k -> new ArrayList<>()).add(guid);
                 }
+            }
+            for (Map.Entry<String, List<Long>> kind : kinds.entrySet()) {
+                asked.add(threads.submit(() -> {
+                    List<Long> nodes = kind.getValue();
+                    Capabilities caps = classPortInfo(nodes.get(0), targets.get(nodes.get(0)).get(0), failed);
+                    if (caps != null) {
+                        byKind.put(kind.getKey(), caps);
+                        nodes.forEach(g -> capabilities.putIfAbsent(g, caps));
+                        return null;
+                    }
+                    List<Future<?>> each = new ArrayList<>();
+                    for (long g : nodes.subList(1, nodes.size())) {
+                        each.add(threads.submit(() -> classPortInfo(g, targets.get(g).get(0), failed)));
+                    }
+                    await(each);
+                    return null;
+                }));
             }
             await(asked);
             asked.clear();
@@ -117,7 +167,7 @@ final class Sweeper {
             List<Future<?>> summed = new ArrayList<>();
             for (Map.Entry<Long, List<Target>> node : targets.entrySet()) {
                 Capabilities caps = capabilities.get(node.getKey());
-                if (caps != null && caps.sumsErrors()) {
+                if (caps != null && caps.sumsErrors() && !node.getValue().stream().allMatch(fits32)) {
                     summed.add(threads.submit(() -> {
                         if (sumUnchanged(node.getKey(), node.getValue())) {
                             unchanged.put(node.getKey(), true);
@@ -144,6 +194,18 @@ final class Sweeper {
             }
             unreachable.addAll(failed.keySet());
             return readings;
+        }
+    }
+
+    /** @return the node's capabilities, now also in the map; {@code null} when it did not answer (marked failed) */
+    private Capabilities classPortInfo(long guid, Target t, Map<Long, Boolean> failed) throws InterruptedException {
+        try {
+            Capabilities caps = Capabilities.of(query(() -> reader.classPortInfo(t.lid(), t.key().port())));
+            capabilities.put(guid, caps);
+            return caps;
+        } catch (CounterQueryException e) {
+            failed.put(guid, true);
+            return null;
         }
     }
 
@@ -196,12 +258,18 @@ final class Sweeper {
         int lid = t.lid();
         int port = t.key().port();
         try {
-            PerfCounters<ExtendedPortCounter> extended = caps.variant() == null
-                    ? null
-                    : query(() -> reader.portCountersExtended(lid, port, caps.variant()));
-            PerfCounters<PortCounter> counters = caps.extendedOnly() || !errorsToo
-                    ? null
-                    : query(() -> reader.portCounters(lid, port));
+            PerfCounters<ExtendedPortCounter> extended;
+            PerfCounters<PortCounter> counters;
+            if (caps.variant() == null || !caps.extendedOnly() && fits32.test(t)) {
+                // PortCounters carries the errors and, while they cannot have filled up, the data counters too
+                counters = query(() -> reader.portCounters(lid, port));
+                extended = caps.variant() != null && dataSaturated(counters)
+                        ? query(() -> reader.portCountersExtended(lid, port, caps.variant()))
+                        : null;
+            } else {
+                extended = query(() -> reader.portCountersExtended(lid, port, caps.variant()));
+                counters = caps.extendedOnly() || !errorsToo ? null : query(() -> reader.portCounters(lid, port));
+            }
             boolean reset = false;
             if (resetNearSaturation && counters != null && nearSaturation(counters, extended != null)) {
                 // only what is kept from PortCounters: on most HCAs the data counters are shared with
@@ -224,8 +292,23 @@ final class Sweeper {
             }
             return new Reading(t, counters, extended, reset, null, speeds);
         } catch (CounterQueryException e) {
+            if (e.status() >= 0) {
+                // the PMA refused what its kind of device does: it is asked for its own ClassPortInfo next time
+                capabilities.remove(t.key().nodeGuid());
+                ownClassPortInfo.add(t.key().nodeGuid());
+            }
             return new Reading(t, null, null, false, e.getMessage());
         }
+    }
+
+    /** @return whether one of PortCounters' 32-bit data and packet counters stopped at its maximum */
+    private static boolean dataSaturated(PerfCounters<PortCounter> counters) {
+        for (PortCounter c : DATA) {
+            if (counters.isSaturated(c)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** @return whether a counter we keep from PortCounters passed three quarters of its maximum */

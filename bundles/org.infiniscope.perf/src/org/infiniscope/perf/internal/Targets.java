@@ -34,6 +34,8 @@ final class Targets {
         for (DiscoveredNode node : fabric.nodes()) {
             List<Target> list = new ArrayList<>();
             int switchLid = node.isSwitch() ? node.port(0).map(DiscoveredPort::lid).orElse(0) : 0;
+            String type = String.format("%d:%06x:%04x:%08x", node.type(), node.vendorId(), node.deviceId(),
+                    node.revision());
             for (DiscoveredPort port : node.ports()) {
                 if (port.number() == 0 || !port.isUp() || !port.reachable()) {
                     continue;
@@ -44,7 +46,7 @@ final class Targets {
                 }
                 PortKey key = new PortKey(node.nodeGuid(), port.number());
                 list.add(new Target(key, node.description(), node.isSwitch(), port.portGuid(), lid,
-                        LinkRate.bitsPerSecond(port), peers.get(key), port.speedExtActive()));
+                        LinkRate.bitsPerSecond(port), peers.get(key), port.speedExtActive(), type));
             }
             if (!list.isEmpty()) {
                 targets.put(node.nodeGuid(), list);
