@@ -238,4 +238,69 @@ class ErrorsTest {
         report("-k", "-K", "--ca");
         assertEquals(List.of("4:1:ffff", "3:1:ffff"), resets, "h2 is cleared even though its counters did not answer");
     }
+
+    /** Counts the reads that reach the fake PMA. */
+    private final class Counting implements PortCounterReader {
+        final java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+
+        @Override
+        public ClassPortInfo classPortInfo(int lid, int port) throws CounterQueryException {
+            reads.incrementAndGet();
+            return reader.classPortInfo(lid, port);
+        }
+
+        @Override
+        public PerfCounters<PortCounter> portCounters(int lid, int port) throws CounterQueryException {
+            reads.incrementAndGet();
+            return reader.portCounters(lid, port);
+        }
+
+        @Override
+        public PerfCounters<ExtendedPortCounter> portCountersExtended(int lid, int port, ExtendedCounterVariant variant)
+                throws CounterQueryException {
+            reads.incrementAndGet();
+            return reader.portCountersExtended(lid, port, variant);
+        }
+
+        @Override
+        public void resetPortCounters(int lid, int port, long select) throws CounterQueryException {
+            reader.resetPortCounters(lid, port, select);
+        }
+
+        @Override
+        public void resetPortCountersExtended(int lid, int port, long select) throws CounterQueryException {
+            reader.resetPortCountersExtended(lid, port, select);
+        }
+    }
+
+    @Test
+    void answersAskedAheadWithManyInFlightGiveTheSameReportAndAreEachAskedOnce() throws Exception {
+        set(2, 3, PortCounter.SYMBOL_ERROR_COUNTER, 50);
+        set(2, 1, PortCounter.LINK_DOWNED_COUNTER, 1);
+        set(3, 1, PortCounter.PORT_RCV_ERRORS, 7);
+        Thresholds thresholds = Thresholds.parse("PortRcvErrors=6\n", "t");
+        for (List<String> args : List.of(List.<String>of(), List.of("-k"), List.of("--data", "-r"), List.of("--json"),
+                List.of("--switch"))) {
+            ErrorsArgs parsed = ErrorsArgs.parse(args);
+            resets.clear();
+            StringWriter plainErr = new StringWriter();
+            Errors plain = new Errors(reader, parsed, thresholds, new PrintWriter(plainErr, true));
+            int plainBad = plain.run(fabric());
+            List<String> plainResets = List.copyOf(resets);
+
+            resets.clear();
+            Counting live = new Counting();
+            Prefetch ahead = Prefetch.of(live, 8, fabric(), parsed, thresholds);
+            int asked = live.reads.get();
+            StringWriter aheadErr = new StringWriter();
+            Errors served = new Errors(ahead, parsed, thresholds, new PrintWriter(aheadErr, true));
+            assertEquals(plainBad, served.run(fabric()), args.toString());
+            assertEquals(plain.text(), served.text(), args.toString());
+            assertEquals(plain.json(), served.json(), args.toString());
+            assertEquals(plainErr.toString(), aheadErr.toString(), args.toString());
+            assertEquals(plainResets, resets, args + ": the same resets, after the reads");
+            assertEquals(asked, live.reads.get(), args + ": every read was asked ahead");
+            assertTrue(asked > 0);
+        }
+    }
 }

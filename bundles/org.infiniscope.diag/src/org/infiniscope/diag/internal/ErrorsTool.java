@@ -10,6 +10,7 @@ import org.infiniscope.console.ConsoleTool;
 import org.infiniscope.console.ExitStatus;
 import org.infiniscope.console.ToolInvocation;
 import org.infiniscope.console.UsageException;
+import org.infiniscope.diag.counters.PortCounterReader;
 import org.infiniscope.diag.counters.PortCountersService;
 import org.infiniscope.discovery.Discovery;
 import org.infiniscope.discovery.DiscoveryException;
@@ -158,7 +159,10 @@ public final class ErrorsTool implements ConsoleTool {
                 return ExitStatus.FAILURE;
             }
             FabricSnapshot snapshot = discovery.sweep(transport, args.sweep());
-            Errors errors = new Errors(counters.over(transport, args.timeout()), args, thresholds, err, names);
+            // the PMA queries go out ahead, many in flight; the report is then written in ibqueryerrors' order
+            PortCounterReader reader = Prefetch.of(counters.over(transport, args.timeout()), window, snapshot, args,
+                    thresholds);
+            Errors errors = new Errors(reader, args, thresholds, err, names);
             int bad = errors.run(snapshot);
             invocation.out().print(args.json() ? errors.json() : errors.text());
             invocation.out().flush();

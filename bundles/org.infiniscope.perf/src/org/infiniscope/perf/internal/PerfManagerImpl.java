@@ -145,16 +145,13 @@ public final class PerfManagerImpl implements PerfManager {
             Instant started = Instant.now();
             long t0 = System.nanoTime();
             Map<Long, List<Target>> targets = Targets.of(fabric);
-            // a port's query may wait for the window for up to a sweep, then time out four times
-            long slack = options.timeout().toNanos() * 4
-                    + (last == null ? Duration.ofSeconds(10) : last.elapsed()).toNanos() * 2;
             Sweeper sweeper = new Sweeper(counters.over(transport, options.timeout()), options.inFlight(),
                     options.resetNearSaturation(), capabilities, sums, key -> {
                         PortRecord r = records.get(key);
                         return r != null && r.hasErrors();
                     }, byKind, ownClassPortInfo, t -> {
                         PortRecord r = records.get(t.key());
-                        return r == null || r.dataFits32(System.nanoTime() + slack, t.linkBitsPerSecond());
+                        return r == null || r.dataFits32(System.nanoTime(), t.linkBitsPerSecond());
                     });
             List<Long> unreachable = new ArrayList<>();
             List<Reading> readings = sweeper.run(targets, unreachable);
@@ -168,7 +165,7 @@ public final class PerfManagerImpl implements PerfManager {
                     failedPorts.merge(r.target().key().nodeGuid(), 1, Integer::sum);
                     continue;
                 }
-                record.begin(now);
+                record.begin(now, t0);
                 apply(record, r);
                 record.sample(epoch);
             }

@@ -20,17 +20,25 @@ import org.infiniscope.perf.Sample;
 final class PortRecord {
 
     private static final int N = Counter.values().length;
+    /** The counters a bit error rate is reckoned from. */
+    private static final Counter[] BER = {Counter.SYMBOL_ERROR_COUNTER, Counter.FEC_CORRECTABLE_BLOCKS,
+            Counter.FEC_UNCORRECTABLE_BLOCKS, Counter.FEC_CORRECTED_SYMBOLS};
 
     private final long[] lastRaw = new long[N];
     private final boolean[] read = new boolean[N];
     private final long[] totals = new long[N];
     private final long[] deltas = new long[N];
     private final boolean[] saturated = new boolean[N];
-    /** The last raw reading of each lane of a counter kept per lane, by counter ordinal; null until read. */
-    private final long[][] laneRaw = new long[N][];
-    /** Each total right after the first reading: what grew since then is what the manager saw. */
-    private final long[] firstTotals = new long[N];
+    /** The last raw reading of each lane of a counter kept per lane, by counter ordinal; null until one is read. */
+    private long[][] laneRaw;
+    /**
+     * The totals of the counters a bit error rate is reckoned from, right after the first reading (what grew since is
+     * what the manager saw), by their index in {@link #BER}.
+     */
+    private final long[] firstTotals = new long[BER.length];
     private long firstNanos;
+    /** When the sweep of the last reading started: no counter was read before it. */
+    private long lastStart;
     private boolean speeds;
     private boolean rsFec;
     private final Sample[] ring;
@@ -48,6 +56,12 @@ final class PortRecord {
 
     /** Starts a reading taken at {@code nanos}: deltas are cleared. */
     void begin(long nanos) {
+        begin(nanos, nanos);
+    }
+
+    /** Starts a reading taken at {@code nanos} by a sweep that started at {@code start}: deltas are cleared. */
+    void begin(long nanos, long start) {
+        lastStart = start;
         java.util.Arrays.fill(deltas, 0);
         java.util.Arrays.fill(saturated, false);
         seconds = lastNanos == 0 ? 0 : (nanos - lastNanos) / 1e9;
@@ -86,7 +100,11 @@ final class PortRecord {
         totals[i] = totals[i] + grown < totals[i] ? Long.MAX_VALUE : totals[i] + grown;
         deltas[i] += grown;
         if (!read[i]) {
-            firstTotals[i] = totals[i];
+            for (int k = 0; k < BER.length; k++) {
+                if (BER[k].ordinal() == i) {
+                    firstTotals[k] = totals[i];
+                }
+            }
         }
         read[i] = true;
     }
@@ -100,6 +118,9 @@ final class PortRecord {
      */
     void takeLanes(Counter counter, long[] raw, long max) {
         int i = counter.ordinal();
+        if (laneRaw == null) {
+            laneRaw = new long[N][];
+        }
         long[] last = laneRaw[i];
         boolean first = last == null || last.length != raw.length;
         if (first) {
@@ -141,11 +162,13 @@ final class PortRecord {
     private static final long MAX32 = 0xFFFF_FFFFL;
 
     /**
-     * @param nanos when the next reading may be taken, at the latest
+     * @param nanos a time at or after the PMA's answer to the query (before it is sent: a guess; once it has come:
+     *        a bound)
      * @param bitsPerSecond the link's data rate
-     * @return whether PortCounters' 32-bit data and packet counters cannot have filled up between the last reading
-     *         and {@code nanos}, even if the link ran flat out, twice over: then PortCounters alone gives exact
-     *         growth. True before the first reading (the first value is the base; a full one is seen as such).
+     * @return whether PortCounters' 32-bit data and packet counters cannot have filled up between the start of the
+     *         sweep of the last reading and {@code nanos}, even if the link ran flat out, twice over: then
+     *         PortCounters alone gives exact growth. True before the first reading (the first value is the base; a
+     *         full one is seen as such).
      */
     boolean dataFits32(long nanos, double bitsPerSecond) {
         if (lastNanos == 0) {
@@ -155,7 +178,7 @@ final class PortRecord {
             return false;
         }
         // words of 4 octets the link can carry; a packet is at least one word, so packets are bounded alike
-        double words = bitsPerSecond * Math.max(0, nanos - lastNanos) / 1e9 / 32 * 2;
+        double words = bitsPerSecond * Math.max(0, nanos - lastStart) / 1e9 / 32 * 2;
         for (Counter c : DATA) {
             int i = c.ordinal();
             if (!read[i] || Long.compareUnsigned(lastRaw[i], MAX32) >= 0 || lastRaw[i] + words >= MAX32) {
@@ -251,7 +274,7 @@ final class PortRecord {
         double allBits = rate * (lastNanos - firstNanos) / 1e9;
         int symbol = Counter.SYMBOL_ERROR_COUNTER.ordinal();
         double sym = read[symbol] && bits > 0 ? deltas[symbol] / bits : Double.NaN;
-        double symAll = read[symbol] && allBits > 0 ? (totals[symbol] - firstTotals[symbol]) / allBits : Double.NaN;
+        double symAll = read[symbol] && allBits > 0 ? (totals[symbol] - firstTotals[0]) / allBits : Double.NaN;
         if (!speeds) {
             return new BitErrorRate(sym, symAll, Double.NaN, Double.NaN, false, false);
         }
@@ -259,7 +282,7 @@ final class PortRecord {
         int lost = Counter.FEC_UNCORRECTABLE_BLOCKS.ordinal();
         double fec = bits > 0 ? (deltas[corrected] + deltas[lost]) / bits : Double.NaN;
         double fecAll = allBits > 0
-                ? (totals[corrected] - firstTotals[corrected] + totals[lost] - firstTotals[lost]) / allBits
+                ? (totals[corrected] - firstTotals[rsFec ? 3 : 1] + totals[lost] - firstTotals[2]) / allBits
                 : Double.NaN;
         return new BitErrorRate(sym, symAll, fec, fecAll, true, rsFec);
     }

@@ -30,8 +30,8 @@ import org.infiniscope.perf.PortKey;
  * <p>
  * A port is read with one query where one is enough. PortCounters carries the error counters and 32-bit data and
  * packet counters, which stop at their maximum: while the link cannot have carried enough since the last reading to
- * fill them (its data rate times the time, twice over), PortCounters alone is exact; when one of them is at its
- * maximum, PortCountersExtended is read as well. Otherwise the data come from PortCountersExtended, and a switch
+ * fill them (its data rate times the time from the start of the last sweep to the answer, twice over), PortCounters
+ * alone is exact; when it could have, or one of them is at its maximum, PortCountersExtended is read as well. Otherwise the data come from PortCountersExtended, and a switch
  * whose agent sums PortCounters over its ports (AllPortSelect) is asked for that sum first, as ibqueryerrors does:
  * when the sum of every error counter and PortXmitWait is what it was at the last sweep, nothing saturated and every
  * port was read before, no error counter of any port moved (they only grow, or are reset to 0, which lowers the
@@ -263,7 +263,8 @@ final class Sweeper {
             if (caps.variant() == null || !caps.extendedOnly() && fits32.test(t)) {
                 // PortCounters carries the errors and, while they cannot have filled up, the data counters too
                 counters = query(() -> reader.portCounters(lid, port));
-                extended = caps.variant() != null && dataSaturated(counters)
+                // asked again now that the answer is in: the time since the last reading is known, not guessed
+                extended = caps.variant() != null && (dataSaturated(counters) || !fits32.test(t))
                         ? query(() -> reader.portCountersExtended(lid, port, caps.variant()))
                         : null;
             } else {
