@@ -95,6 +95,7 @@ public final class PerfPoller {
         }
         timer = Executors
                 .newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().daemon().name("perf-poller").unstarted(r));
+        // the first sweep after one interval too: the channel providers register while the runtime starts
         timer.scheduleWithFixedDelay(() -> {
             try {
                 tool.access().sweep(fabric, manager, options);
@@ -105,7 +106,7 @@ public final class PerfPoller {
             } catch (RuntimeException e) {
                 LOG.warn("perf poll of {} failed", fabric, e);
             }
-        }, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+        }, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     @Deactivate
