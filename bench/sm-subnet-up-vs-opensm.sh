@@ -37,7 +37,7 @@ IBSIM_PID=
 SM_PID=
 stop() {
   [ -n "$SM_PID" ] && { kill "$SM_PID" 2>/dev/null; wait "$SM_PID" 2>/dev/null; SM_PID=; }
-  exec 3>&- 2>/dev/null || true
+  { exec 3>&-; } 2>/dev/null || true
   [ -n "$IBSIM_PID" ] && { kill "$IBSIM_PID" 2>/dev/null; wait "$IBSIM_PID" 2>/dev/null; IBSIM_PID=; }
   rm -f console
   return 0

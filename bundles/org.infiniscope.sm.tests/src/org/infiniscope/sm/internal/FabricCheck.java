@@ -147,6 +147,34 @@ final class FabricCheck {
         return bad;
     }
 
+    /** A switch port a route leaves by. */
+    record Hop(long switchGuid, int port) {
+    }
+
+    /**
+     * @return the switch ports the LFTs read back send a packet out of, from a host's port to another host's port's
+     *         base LID, in order; empty when they do not lead there
+     */
+    List<Hop> path(long fromNode, int fromPort, long toNode, int toPort) {
+        Endport to = endports().stream().filter(e -> e.node().nodeGuid() == toNode && e.port().number() == toPort)
+                .findFirst().orElseThrow();
+        long[] at = peers.get(fromNode).get(fromPort);
+        List<Hop> hops = new ArrayList<>();
+        for (int hop = 0; at != null && hop < 64; hop++) {
+            DiscoveredNode n = nodes.get(at[0]);
+            if (!n.isSwitch()) {
+                return n.nodeGuid() == toNode && at[1] == toPort ? hops : List.of();
+            }
+            int out = lfts.get(n.nodeGuid())[to.lid()] & 0xFF;
+            if (out == 0 || out == 0xFF) {
+                return List.of();
+            }
+            hops.add(new Hop(n.nodeGuid(), out));
+            at = peers.get(n.nodeGuid()).get(out);
+        }
+        return List.of();
+    }
+
     private String walk(Endport from, Endport to, int dlid) {
         long[] at = peers.get(from.node().nodeGuid()).get(from.port().number());
         if (at == null) {

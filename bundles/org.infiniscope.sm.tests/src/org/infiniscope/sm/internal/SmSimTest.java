@@ -156,6 +156,27 @@ class SmSimTest {
     }
 
     /**
+     * A port in INIT is armed by the programming phase's PortInfo Set that gives it its LID, so that bringing the
+     * fabric up takes two PortInfo Sets an endport (LIDs and ARMED, then ACTIVE) and two a switch's external port
+     * (ARMED, ACTIVE).
+     */
+    @Test
+    void theEndportsAreArmedByTheSetThatGivesThemTheirLids() throws Exception {
+        SimFabric sim = SimFabric.of(TopologySpec.parse("ft2:4:2:4"));
+        try (SimSm sm = new SimSm(sim, sim.defaultAttachPoint(), SimSm.settings(tmp("arm"))).start()) {
+            sm.awaitUp();
+            long endports = sim.topology().nodes().size();
+            long switchEnds = sim.topology().links().stream()
+                    .mapToLong(l -> (sim.topology().node(l.a()).get().isSwitch() ? 1 : 0)
+                            + (sim.topology().node(l.b()).get().isSwitch() ? 1 : 0))
+                    .sum();
+            assertEquals(2 * endports + 2 * switchEnds, sm.channel.sets(PortInfo.ATTRIBUTE_ID),
+                    endports + " endports, " + switchEnds + " switch ports with a link");
+        }
+        assertConfigured(sim);
+    }
+
+    /**
      * The heavy sweep reads NodeInfo, SwitchInfo and PortInfo as often as a discovery sweep alone does: what the SM
      * needs of them comes from what the sweep read, not from a second round of Gets.
      */

@@ -9,11 +9,13 @@ import java.util.concurrent.CompletableFuture;
 import org.infiniscope.mad.smp.LinearForwardingTable;
 import org.infiniscope.mad.smp.PKeyTable;
 import org.infiniscope.mad.smp.PortInfo;
+import org.infiniscope.mad.smp.PortInfoBuilder;
 import org.infiniscope.mad.smp.SwitchInfo;
 import org.infiniscope.sm.routing.RoutingResult;
 
 /**
- * The programming phase: the PortInfo of every endport (LIDs, master SM, prefix, keys, link parameters), the P_Key
+ * The programming phase: the PortInfo of every endport (LIDs, master SM, prefix, keys, link parameters; a port in
+ * INIT whose link is up is armed by the same Set, which saves the activation phase one Set a port), the P_Key
  * table the partition policy gives it, every switch's SwitchInfo (LinearFDBTop, LifeTime, PortStateChange cleared)
  * and the LFT blocks that differ from what the switch holds. Everything is sent at once; the transport's window
  * paces it.
@@ -42,7 +44,8 @@ final class Programmer {
     void program(SweptFabric fabric, GraphBuilder.Built graph, RoutingResult routes, int smLid, boolean reregister)
             throws InterruptedException {
         List<CompletableFuture<?>> all = new ArrayList<>();
-        for (SmNode n : fabric.nodes) {
+        for (int i = 0; i < fabric.nodes.size(); i++) {
+            SmNode n = fabric.nodes.get(i);
             for (int p = 0; p < n.ports.length; p++) {
                 if (!n.isEndport(p) || n.ports[p] == null || n.lid[p] == 0) {
                     continue;
@@ -51,6 +54,11 @@ final class Programmer {
                 PortInfo peer = n.isSwitch() ? null : peerInfo(fabric, n, p);
                 PortInfo wanted = PortSettings.endport(read, n.lid[p], n.lmc[p], smLid, settings,
                         reregister && !n.isSwitch(), peer);
+                if (read.portState() == SweptFabric.INIT && (n.isSwitch() || fabric.linkUp(i, p))) {
+                    // the same Set arms it: the activation phase only has to make it ACTIVE (an ARMED port
+                    // forwards no data, so arming it before the LFTs are written is safe)
+                    wanted = PortInfoBuilder.from(wanted).portState(SweptFabric.ARMED).build();
+                }
                 if (PortSettings.changes(read, wanted)) {
                     portSets++;
                     int port = p;

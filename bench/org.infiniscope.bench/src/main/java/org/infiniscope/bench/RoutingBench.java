@@ -40,6 +40,10 @@ import org.infiniscope.topology.TopologySpec;
  *     call, then best of N runs after SECONDS (default 3) of warm-up, as a running SM is warm; checks and measures
  *     their tables and OpenSM's (read from ibroute output or opensm-lfts.dump), and prints a table: times,
  *     OpenSM/ours, route quality side by side
+ * RoutingBench quality SPEC --dump NAME:FILE...
+ *     the route quality of fabrics an SM programmed, each read back as `ibroute` printed every switch's LFT one
+ *     after another (FILE); the LIDs are those the dump names (its entries' "portguid 0x..." destinations, which
+ *     ibroute prints unless -n), hosts in LID order; prints one row a dump, with the route checker's verdict
  * </pre>
  */
 public final class RoutingBench {
@@ -50,6 +54,10 @@ public final class RoutingBench {
     public static void main(String[] args) throws Exception {
         if (args.length == 3 && args[0].equals("net")) {
             Files.writeString(Path.of(args[2]), NetFiles.toNetText(TopologySpec.parse(args[1])));
+            return;
+        }
+        if (args.length >= 2 && args[0].equals("quality")) {
+            quality(args);
             return;
         }
         if (args.length < 2 || !args[0].equals("compare")) {
@@ -179,6 +187,47 @@ public final class RoutingBench {
         if (guid2lid != null) {
             System.out
                     .println("* our engine's routes with LIDs numbered leaf by leaf (node order) instead of OpenSM's");
+        }
+    }
+
+    private static final java.util.regex.Pattern DESTINATION = java.util.regex.Pattern
+            .compile("^\\s*0x([0-9a-fA-F]{1,4})\\s+\\d{1,3}\\s*:.*?portguid (0x[0-9a-fA-F]+)");
+
+    private static void quality(String[] args) throws Exception {
+        Topology topology = TopologySpec.parse(args[1]);
+        Map<String, Path> dumps = new LinkedHashMap<>();
+        for (int i = 2; i < args.length; i++) {
+            if (!args[i].equals("--dump") || i + 1 == args.length) {
+                throw new IllegalArgumentException("quality SPEC --dump NAME:FILE...: " + args[i]);
+            }
+            String[] parts = args[++i].split(":", 2);
+            dumps.put(parts[0], Path.of(parts[1]));
+        }
+        System.out.printf(Locale.ROOT, "%-16s %6s %8s %9s %13s %11s | %s%n", "SM", "hosts", "a2a max", "a2a mean",
+                "shift busiest", "shift worst", "checker (CA pairs)");
+        for (Map.Entry<String, Path> e : dumps.entrySet()) {
+            // the LIDs the fabric holds: the destinations ibroute named
+            Map<Long, Integer> lids = new HashMap<>();
+            try (var lines = Files.lines(e.getValue())) {
+                lines.forEach(line -> {
+                    java.util.regex.Matcher m = DESTINATION.matcher(line);
+                    if (m.find()) {
+                        lids.putIfAbsent(Long.parseUnsignedLong(m.group(2).substring(2), 16),
+                                Integer.parseInt(m.group(1), 16));
+                    }
+                });
+            }
+            RoutingGraph graph = TopologyGraphs.build(topology, guid -> lids.getOrDefault(guid, 0), 0);
+            RoutingResult result;
+            try (Reader in = Files.newBufferedReader(e.getValue())) {
+                result = LftDump.parse(in, graph, e.getKey());
+            }
+            RouteQuality.Report q = RouteQuality.measure(graph, result);
+            System.out.printf(Locale.ROOT, "%-16s %6d %8d %9.1f %13.3f %11d | %s%n", e.getKey(), q.hosts(),
+                    q.maxAllToAll(), q.meanAllToAll(), q.shiftMean(), q.shiftWorst(),
+                    summary(RouteChecker.check(graph, result, false))
+                            + (q.unrouted() > 0 ? ", " + q.unrouted() + " pairs unrouted" : "") + ", " + lids.size()
+                            + " LIDs named");
         }
     }
 

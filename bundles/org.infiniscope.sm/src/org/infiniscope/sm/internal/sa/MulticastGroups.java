@@ -147,11 +147,15 @@ final class MulticastGroups {
         return all;
     }
 
-    /** @return every group's MFT masks on this subnet, by MLID: what the SM programs after a sweep */
-    synchronized Map<Integer, Map<Long, Set<Integer>>> forwarding(SubnetView view) {
+    /**
+     * @param view the subnet's view, asked for only when a group has members (building it for a large subnet takes
+     *        a while: a sweep whose groups have no member yet, as after the first, reaches SUBNET UP without it)
+     * @return every group's MFT masks on this subnet, by MLID: what the SM programs after a sweep
+     */
+    synchronized Map<Integer, Map<Long, Set<Integer>>> forwarding(java.util.function.Supplier<SubnetView> view) {
         Map<Integer, Map<Long, Set<Integer>>> all = new TreeMap<>();
         for (Group g : groups.values()) {
-            all.put(g.properties.mlid(), masks(g, view));
+            all.put(g.properties.mlid(), g.members.isEmpty() ? Map.of() : masks(g, view.get()));
         }
         return all;
     }

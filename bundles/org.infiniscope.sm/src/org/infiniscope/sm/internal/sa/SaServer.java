@@ -182,10 +182,21 @@ public final class SaServer implements AutoCloseable {
         return reports.report(notice, issuer);
     }
 
+    /**
+     * Builds the indexes of the latest subnet on an SA thread, after SUBNET UP, so that the first query need not
+     * wait for them.
+     */
+    public void prepare() {
+        try {
+            executor.execute(this::currentView);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // closed, or busy with queries that build it anyway
+        }
+    }
+
     /** @return every multicast group's MFT port masks by MLID, on the latest subnet: what a sweep reprograms */
     public Map<Integer, Map<Long, Set<Integer>>> multicastForwarding() {
-        SubnetView v = currentView();
-        return v == null ? Map.of() : state.groups().forwarding(v);
+        return subnets.get() == null ? Map.of() : state.groups().forwarding(this::currentView);
     }
 
     /**
