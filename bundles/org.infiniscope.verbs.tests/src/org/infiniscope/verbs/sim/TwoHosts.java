@@ -13,15 +13,15 @@ import org.infiniscope.topology.Topology;
  * {@code h1 - sw1 - sw2 - h2}, with {@code h3} on sw2 port 3, brought up by {@link SimLids} from h1 (LIDs, LFTs,
  * every link Active), and the simulated verbs provider over it.
  */
-final class TwoHosts implements AutoCloseable {
+public final class TwoHosts implements AutoCloseable {
 
     static final long H1 = 0x0002c90300000100L, H2 = 0x0002c90300000200L, H3 = 0x0002c90300000300L;
 
-    final SimFabric fabric;
+    public final SimFabric fabric;
     final SimLids lids;
-    final SimVerbsProvider verbs;
+    public final SimVerbsProvider verbs;
 
-    TwoHosts() throws Exception {
+    public TwoHosts() throws Exception {
         fabric = SimFabric.of(
                 new Topology(List.of(ca("h1", H1), ca("h2", H2), ca("h3", H3), sw("sw1", 0x1000), sw("sw2", 0x2000)),
                         List.of(Link.of("h1", 1, "sw1", 1), Link.of("sw1", 2, "sw2", 2), Link.of("sw2", 1, "h2", 1),
