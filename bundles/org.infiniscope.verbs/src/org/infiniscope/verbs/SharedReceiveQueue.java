@@ -9,7 +9,7 @@ public interface SharedReceiveQueue extends AutoCloseable {
     /** @return the receive work requests it holds at most */
     int maxWr();
 
-    /** @return the requests posted and not consumed yet */
+    /** @return the requests posted and not consumed yet, or -1 when the provider cannot tell (libibverbs) */
     int outstanding();
 
     /** @return the armed limit, 0 when not armed */

@@ -29,8 +29,8 @@ final class SimContext implements Context {
     final List<SimCq> cqs = new ArrayList<>();
     final List<SimChannel> channels = new ArrayList<>();
     private final LinkedBlockingQueue<AsyncEvent> events = new LinkedBlockingQueue<>();
-    boolean closed;
-    boolean fatal;
+    volatile boolean closed;
+    volatile boolean fatal;
 
     SimContext(SimHca hca) {
         this.hca = hca;

@@ -1,8 +1,9 @@
 package org.infiniscope.verbs.internal.sim;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.infiniscope.verbs.AsyncEventType;
 import org.infiniscope.verbs.CompletionQueue;
@@ -22,7 +23,9 @@ final class SimCq implements CompletionQueue {
     private final int cqe;
     final SimChannel channel;
     private final int vector;
-    final ArrayDeque<WorkCompletion> entries = new ArrayDeque<>();
+    /** Polled without the wire's lock, as an application polls a CQ in its own memory, not the HCA's. */
+    private final ConcurrentLinkedQueue<WorkCompletion> entries = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger size = new AtomicInteger();
     int users;
     int eventsTaken;
     int eventsAcked;
@@ -56,13 +59,14 @@ final class SimCq implements CompletionQueue {
         if (closed) {
             return;
         }
-        if (entries.size() >= cqe) {
+        if (size.get() >= cqe) {
             if (!overflowed) {
                 overflowed = true;
                 ctx.event(AsyncEventType.CQ_ERR, null, this, null, 0);
             }
             return;
         }
+        size.incrementAndGet();
         entries.add(wc);
         if (armed && (!solicitedOnly || solicited || wc.status() != WcStatus.SUCCESS)) {
             armed = false;
@@ -72,19 +76,28 @@ final class SimCq implements CompletionQueue {
 
     /** Removes the completions of a QP that was reset. */
     void purge(int qpn) {
-        entries.removeIf(wc -> wc.qpNum() == qpn);
+        entries.removeIf(wc -> {
+            boolean ours = wc.qpNum() == qpn;
+            if (ours) {
+                size.decrementAndGet();
+            }
+            return ours;
+        });
     }
 
     @Override
     public List<WorkCompletion> poll(int max) throws VerbsException {
-        synchronized (ctx.wire) {
-            ctx.check();
-            List<WorkCompletion> out = new ArrayList<>(Math.min(max, entries.size()));
-            while (out.size() < max && !entries.isEmpty()) {
-                out.add(entries.poll());
+        ctx.check();
+        List<WorkCompletion> out = new ArrayList<>(Math.min(max, Math.max(0, size.get())));
+        while (out.size() < max) {
+            WorkCompletion wc = entries.poll();
+            if (wc == null) {
+                break;
             }
-            return out;
+            size.decrementAndGet();
+            out.add(wc);
         }
+        return out;
     }
 
     @Override

@@ -32,7 +32,7 @@ public final class SimHca {
     int srqs;
     int ahs;
     long pinnedPages;
-    boolean present = true;
+    volatile boolean present = true;
     private int nextQpn = 0x100;
     private int nextKey = 0x1000;
 
