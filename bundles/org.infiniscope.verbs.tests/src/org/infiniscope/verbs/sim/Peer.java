@@ -28,17 +28,17 @@ import org.infiniscope.verbs.VerbsException;
 import org.infiniscope.verbs.WorkCompletion;
 
 /** One host's verbs objects for a test: a context, a PD, a channel and a CQ, and memory to register. */
-final class Peer implements AutoCloseable {
+public final class Peer implements AutoCloseable {
 
-    static final Duration DEADLINE = Duration.ofSeconds(10);
+    public static final Duration DEADLINE = Duration.ofSeconds(10);
     static final int QKEY = 0x11111111;
 
     final String node;
-    final int lid;
-    final Context ctx;
-    final ProtectionDomain pd;
+    public final int lid;
+    public final Context ctx;
+    public final ProtectionDomain pd;
     final CompletionChannel channel;
-    final CompletionQueue cq;
+    public final CompletionQueue cq;
     private final Arena arena = Arena.ofShared();
 
     Peer(SimVerbsProvider verbs, String node, int lid) throws VerbsException {
@@ -50,20 +50,20 @@ final class Peer implements AutoCloseable {
         this.cq = ctx.createCq(256, channel, 0);
     }
 
-    QueuePair qp(QpType type) throws VerbsException {
+    public QueuePair qp(QpType type) throws VerbsException {
         return pd.createQp(new QpInitAttr(type, cq, cq, null, new QpCap(64, 64, 4, 4, 0), false));
     }
 
-    MemoryRegion mr(int size, int access) throws VerbsException {
+    public MemoryRegion mr(int size, int access) throws VerbsException {
         return pd.registerMemory(memory(size), access);
     }
 
-    MemorySegment memory(int size) {
+    public MemorySegment memory(int size) {
         return arena.allocate(size, 4096);
     }
 
     /** Waits for {@code n} completions, sleeping on the completion channel between polls. */
-    List<WorkCompletion> await(int n) throws Exception {
+    public List<WorkCompletion> await(int n) throws Exception {
         List<WorkCompletion> out = new ArrayList<>();
         long deadline = System.nanoTime() + DEADLINE.toNanos();
         while (true) {
@@ -83,7 +83,7 @@ final class Peer implements AutoCloseable {
         }
     }
 
-    WorkCompletion await() throws Exception {
+    public WorkCompletion await() throws Exception {
         return await(1).get(0);
     }
 
@@ -122,7 +122,7 @@ final class Peer implements AutoCloseable {
     }
 
     /** Connects two QPs of the same type, both to RTS. */
-    static void connect(QueuePair a, Peer pa, QueuePair b, Peer pb, int timeout, int retry, int rnrRetry)
+    public static void connect(QueuePair a, Peer pa, QueuePair b, Peer pb, int timeout, int retry, int rnrRetry)
             throws VerbsException {
         init(a);
         init(b);

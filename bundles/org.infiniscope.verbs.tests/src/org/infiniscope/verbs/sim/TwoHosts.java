@@ -47,7 +47,7 @@ public final class TwoHosts implements AutoCloseable {
         return new Node(NodeType.SWITCH, name, 4, guid, guid, List.of(guid), 0x02c9, 0xcf08);
     }
 
-    Peer peer(String node) throws Exception {
+    public Peer peer(String node) throws Exception {
         return new Peer(verbs, node, lids.lid(node));
     }
 

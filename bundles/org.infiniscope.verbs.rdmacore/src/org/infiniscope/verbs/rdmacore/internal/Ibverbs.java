@@ -80,6 +80,9 @@ final class Ibverbs {
     private static final VarHandle ERRNO_VALUE = Linker.Option.captureStateLayout()
             .varHandle(MemoryLayout.PathElement.groupElement("errno"));
 
+    /** Downcall handles of the providers' ops, by function address (a provider's functions are the same for all its contexts). */
+    private static final Map<Long, MethodHandle> OPS = new java.util.concurrent.ConcurrentHashMap<>();
+
     private static Ibverbs system;
     private static String loadError;
 
@@ -194,8 +197,9 @@ final class Ibverbs {
     /** Calls an entry of a context's ops table. */
     static int callOp(MemorySegment context, long offset, FunctionDescriptor d, Object... args) {
         MemorySegment fn = context.reinterpret(Structs.CONTEXT_SIZE).get(ADDRESS, offset);
+        MethodHandle h = OPS.computeIfAbsent(fn.address(), a -> LINKER.downcallHandle(fn, d));
         try {
-            return (int) LINKER.downcallHandle(fn, d).invokeWithArguments(args);
+            return (int) h.invokeWithArguments(args);
         } catch (Throwable t) {
             throw new IllegalStateException("ops call failed to run: " + t, t);
         }
