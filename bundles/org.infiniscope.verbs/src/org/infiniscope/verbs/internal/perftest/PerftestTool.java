@@ -44,7 +44,12 @@ public final class PerftestTool implements ConsoleTool {
 
     @Activate
     public PerftestTool(BundleContext context) {
-        this.defaultFabric = context.getProperty("infiniscope.fabric");
+        this(context.getProperty("infiniscope.fabric"));
+    }
+
+    /** For tests: the {@code --fabric} default. */
+    PerftestTool(String defaultFabric) {
+        this.defaultFabric = defaultFabric;
     }
 
     @Reference(service = ChannelProvider.class, cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
