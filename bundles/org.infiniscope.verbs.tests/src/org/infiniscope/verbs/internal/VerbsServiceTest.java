@@ -41,8 +41,8 @@ class VerbsServiceTest {
         tracker.open();
         Verbs verbs = tracker.waitForService(20_000);
         assertNotNull(verbs, "the Verbs service");
-        assertTrue(verbs.devices().isEmpty());
-        assertTrue(verbs.emptyReason().contains("no verbs provider"), verbs.emptyReason());
+        // the runtime's embedded fabric may show its HCAs already (EmbeddedSimVerbs)
+        List<String> before = verbs.devices().stream().map(d -> d.name()).toList();
 
         SimFabric fabric = SimFabric.of(new Topology(
                 List.of(new Node(NodeType.CA, "hostA", 1, 0xA0, 0xA0, List.of(0L, 0xA1L), 0x02c9, 0x1017),
@@ -52,7 +52,9 @@ class VerbsServiceTest {
         AutoCloseable listening = verbs.addListener(events::add);
         try (SimVerbsProvider sim = new SimVerbsProvider(fabric)) {
             ServiceRegistration<VerbsProvider> reg = bc.registerService(VerbsProvider.class, sim, new Hashtable<>());
-            assertEquals(List.of("sim_hostA"), verbs.devices().stream().map(d -> d.name()).toList());
+            List<String> with = new ArrayList<>(before);
+            with.add("sim_hostA");
+            assertEquals(with, verbs.devices().stream().map(d -> d.name()).toList());
             assertEquals(1, events.size());
             assertTrue(events.get(0).added());
             try (Context byName = verbs.open("sim_hostA"); Context byGuid = verbs.open(0xA0L)) {
@@ -62,10 +64,10 @@ class VerbsServiceTest {
             assertEquals(VerbsException.Errno.ENODEV, x.errno());
             sim.unplugDevice("hostA");
             assertEquals(2, events.size(), "hot removal passed on");
-            assertTrue(verbs.emptyReason().contains("sim"), verbs.emptyReason());
+            assertEquals(before, verbs.devices().stream().map(d -> d.name()).toList());
             sim.plugDevice("hostA");
             reg.unregister();
-            assertTrue(verbs.devices().isEmpty());
+            assertEquals(before, verbs.devices().stream().map(d -> d.name()).toList());
             assertEquals(List.of(true, false, true, false), events.stream().map(DeviceEvent::added).toList());
         } finally {
             listening.close();

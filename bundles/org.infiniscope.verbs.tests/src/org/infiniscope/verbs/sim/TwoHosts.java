@@ -15,7 +15,7 @@ import org.infiniscope.topology.Topology;
  */
 public final class TwoHosts implements AutoCloseable {
 
-    static final long H1 = 0x0002c90300000100L, H2 = 0x0002c90300000200L, H3 = 0x0002c90300000300L;
+    public static final long H1 = 0x0002c90300000100L, H2 = 0x0002c90300000200L, H3 = 0x0002c90300000300L;
 
     public final SimFabric fabric;
     final SimLids lids;
@@ -32,7 +32,7 @@ public final class TwoHosts implements AutoCloseable {
     }
 
     /** An unconfigured fabric: no LIDs, no routes (for what needs no data path). */
-    static SimVerbsProvider unrouted() {
+    public static SimVerbsProvider unrouted() {
         SimFabric f = SimFabric.of(new Topology(List.of(ca("h1", H1), ca("h2", H2), sw("sw1", 0x1000)),
                 List.of(Link.of("h1", 1, "sw1", 1), Link.of("sw1", 2, "h2", 1)), Topology.DEFAULT_WIDTH,
                 Topology.DEFAULT_SPEED, 0));
