@@ -6,7 +6,8 @@ import java.util.Map;
 /**
  * The Linux kernel's {@code qp_state_table} ({@code drivers/infiniband/core/verbs.c}) for RC, UC and UD, written
  * out by hand as text from the reference, independently of {@link QpTransitions}: one line per valid transition and
- * type, {@code *} for every type, {@code -} for no attributes. A transition without a line is invalid.
+ * type, {@code *} for every type, {@code -} for no attributes. A transition without a line is invalid: RESET to ERR
+ * among them, although libibverbs' summary ("any state to RESET or ERR") says otherwise; the kernel refuses it.
  */
 public final class KernelQpTable {
 

@@ -185,6 +185,25 @@ class DataPathTest {
     }
 
     @Test
+    void errFlushesAndResetPurgesTheQpsCompletions() throws Exception {
+        QueuePair[] q = rc(14, 7, 7);
+        MemoryRegion ms = a.mr(4096, Access.LOCAL_WRITE);
+        for (int i = 0; i < 3; i++) {
+            q[0].postSend(SendWr.send(i, ms.sge(0, 8))); // no receive posted: RNR NAKs, for ever
+        }
+        q[0].modify(new org.infiniscope.verbs.QpAttr().qpState(QpState.ERR), org.infiniscope.verbs.QpAttrMask.STATE);
+        List<WorkCompletion> flushed = a.await(3);
+        assertTrue(flushed.stream().allMatch(wc -> wc.status() == WcStatus.WR_FLUSH_ERR), flushed.toString());
+        q[0].postSend(SendWr.send(9, ms.sge(0, 8)));
+        assertEquals(WcStatus.WR_FLUSH_ERR, a.await().status(), "a send posted in ERR completes flushed");
+        q[0].postSend(SendWr.send(10, ms.sge(0, 8)));
+        q[0].modify(new org.infiniscope.verbs.QpAttr().qpState(QpState.RESET), org.infiniscope.verbs.QpAttrMask.STATE);
+        assertTrue(a.cq.poll(10).isEmpty(), "RESET takes the QP's completions out of its CQ");
+        assertEquals(QpState.RESET, q[0].state());
+        assertEquals(0, q[0].query().sqPsn());
+    }
+
+    @Test
     void udDatagramsLeaveRoomForTheGrhAndCheckTheQkey() throws Exception {
         QueuePair ua = a.qp(QpType.UD);
         QueuePair ub = b.qp(QpType.UD);

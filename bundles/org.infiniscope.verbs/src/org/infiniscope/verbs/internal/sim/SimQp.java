@@ -277,24 +277,21 @@ final class SimQp implements QueuePair {
         }
     }
 
+    /** Back to RESET: the queues are emptied without completions, and the QP's completions leave its CQs. */
     private void reset() {
         cancelTimer();
         sq.clear();
         rq.clear();
         sendCq.purge(qpn);
         recvCq.purge(qpn);
-        QpCap cap = attr.cap();
-        QpAttr fresh = new QpAttr().cap(cap);
-        copyInto(fresh);
-        epsn = 0;
-        waiting = false;
-        responder.clear();
-    }
-
-    private void copyInto(QpAttr fresh) {
+        QpAttr fresh = new QpAttr();
         attr.portNum(fresh.portNum()).pkeyIndex(0).qkey(0).qpAccessFlags(0).ahAttr(null).altAhAttr(null)
                 .pathMtu(fresh.pathMtu()).destQpNum(0).rqPsn(0).sqPsn(0).maxDestRdAtomic(0).maxRdAtomic(0)
                 .minRnrTimer(0).timeout(0).retryCnt(0).rnrRetry(0);
+        epsn = 0;
+        waiting = false;
+        drainNotify = false;
+        responder.clear();
     }
 
     /** Moves to ERR: every outstanding work request completes flushed. */
