@@ -51,6 +51,11 @@ public final class SimChannel implements MadChannel {
         this.attachment = fabric.attach(at, 0, false, this::delivered);
     }
 
+    /** @return the fabric the channel is attached to (the simulated verbs data path runs over it) */
+    public SimFabric fabric() {
+        return fabric;
+    }
+
     /** @return where this channel is attached */
     public SimFabric.AttachPoint attachPoint() {
         return at;

@@ -5,6 +5,7 @@ import java.util.Objects;
 
 import org.infiniscope.mad.transport.LocalPort;
 import org.infiniscope.mad.transport.MadAddress;
+import org.infiniscope.sim.internal.DataPackets;
 import org.infiniscope.sim.internal.Endpoints;
 import org.infiniscope.sim.internal.Engine;
 import org.infiniscope.sim.internal.FabricState;
@@ -329,6 +330,31 @@ public final class SimFabric {
         FabricState state = engine.state();
         int g = state.port(at.node(), at.port());
         return new LocalPort(at.name(), at.port(), state.lid(g), state.lmc(g), state.smLid(g), state.portGuid(g));
+    }
+
+    /**
+     * Carries one message of a verbs data path from a CA port to a LID through the LFTs, counting its packets and
+     * words on every port it crosses (the simulated HCAs' hook into the fabric).
+     *
+     * @param payloadBytes the message's payload
+     * @param packets the packets it takes at the path's MTU, at least 1
+     * @return the CA port that took it, or {@code null} when it was lost on the way (a port not Active, no route)
+     */
+    public synchronized AttachPoint carryPacket(AttachPoint from, int dlid, long payloadBytes, int packets) {
+        FabricState state = engine.state();
+        engine.timeline().catchUpIfBusy();
+        int g = DataPackets.carry(state, state.port(from.node(), from.port()), dlid, payloadBytes, packets);
+        if (g < 0) {
+            return null;
+        }
+        int n = state.nodeOf(g);
+        return new AttachPoint(n, g - state.port(n, 0), state.name(n));
+    }
+
+    /** @return the logical state of a port as PortInfo has it: 1 Down, 2 Init, 3 Armed, 4 Active */
+    public synchronized int portState(AttachPoint at) {
+        FabricState state = engine.state();
+        return state.state(state.port(at.node(), at.port()));
     }
 
     /** @return a channel attached at a port of this fabric, not started yet */

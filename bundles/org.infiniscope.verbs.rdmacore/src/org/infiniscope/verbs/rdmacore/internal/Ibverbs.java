@@ -1,0 +1,224 @@
+package org.infiniscope.verbs.rdmacore.internal;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.VarHandle;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The libibverbs functions this bundle calls, bound through FFM. Functions that return a pointer capture
+ * {@code errno} (their first argument is then the capture segment); functions that return an int return 0 or an
+ * errno value, as libibverbs does. The data-path verbs ({@code ibv_poll_cq}, {@code ibv_post_send}, …) are inline in
+ * {@code verbs.h}: they are called through the context's ops table ({@link Structs#OPS_POLL_CQ} and the others).
+ */
+final class Ibverbs {
+
+    static final String SONAME = "libibverbs.so.1";
+
+    /** Pointer-returning functions: their errno is captured. */
+    private static final Set<String> CAPTURING = Set.of("ibv_get_device_list", "ibv_open_device", "ibv_alloc_pd",
+            "ibv_reg_mr", "ibv_create_comp_channel", "ibv_create_cq", "ibv_create_qp", "ibv_create_ah",
+            "ibv_create_srq");
+
+    static final Map<String, FunctionDescriptor> FUNCTIONS = Map.ofEntries(
+            Map.entry("ibv_get_device_list", FunctionDescriptor.of(ADDRESS, ADDRESS)),
+            Map.entry("ibv_free_device_list", FunctionDescriptor.ofVoid(ADDRESS)),
+            Map.entry("ibv_get_device_name", FunctionDescriptor.of(ADDRESS, ADDRESS)),
+            Map.entry("ibv_get_device_guid", FunctionDescriptor.of(JAVA_LONG, ADDRESS)),
+            Map.entry("ibv_open_device", FunctionDescriptor.of(ADDRESS, ADDRESS)),
+            Map.entry("ibv_close_device", FunctionDescriptor.of(JAVA_INT, ADDRESS)),
+            Map.entry("ibv_query_device", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS)),
+            Map.entry("ibv_query_port", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_BYTE, ADDRESS)),
+            Map.entry("ibv_query_gid", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_BYTE, JAVA_INT, ADDRESS)),
+            Map.entry("ibv_alloc_pd", FunctionDescriptor.of(ADDRESS, ADDRESS)),
+            Map.entry("ibv_dealloc_pd", FunctionDescriptor.of(JAVA_INT, ADDRESS)),
+            Map.entry("ibv_reg_mr", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT)),
+            Map.entry("ibv_dereg_mr", FunctionDescriptor.of(JAVA_INT, ADDRESS)),
+            Map.entry("ibv_create_comp_channel", FunctionDescriptor.of(ADDRESS, ADDRESS)),
+            Map.entry("ibv_destroy_comp_channel", FunctionDescriptor.of(JAVA_INT, ADDRESS)),
+            Map.entry("ibv_create_cq", FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS, JAVA_INT)),
+            Map.entry("ibv_destroy_cq", FunctionDescriptor.of(JAVA_INT, ADDRESS)),
+            Map.entry("ibv_get_cq_event", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS)),
+            Map.entry("ibv_ack_cq_events", FunctionDescriptor.ofVoid(ADDRESS, JAVA_INT)),
+            Map.entry("ibv_create_qp", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS)),
+            Map.entry("ibv_modify_qp", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT)),
+            Map.entry("ibv_query_qp", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS)),
+            Map.entry("ibv_destroy_qp", FunctionDescriptor.of(JAVA_INT, ADDRESS)),
+            Map.entry("ibv_create_ah", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS)),
+            Map.entry("ibv_destroy_ah", FunctionDescriptor.of(JAVA_INT, ADDRESS)),
+            Map.entry("ibv_create_srq", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS)),
+            Map.entry("ibv_modify_srq", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT)),
+            Map.entry("ibv_destroy_srq", FunctionDescriptor.of(JAVA_INT, ADDRESS)),
+            Map.entry("ibv_query_srq", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS)),
+            Map.entry("ibv_get_async_event", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS)),
+            Map.entry("ibv_ack_async_event", FunctionDescriptor.ofVoid(ADDRESS)));
+
+    /** The ops table's data-path entries. */
+    static final FunctionDescriptor POLL_CQ = FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS);
+    static final FunctionDescriptor REQ_NOTIFY_CQ = FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT);
+    static final FunctionDescriptor POST = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
+    /** libc's poll(2), to wait on a channel's or the context's event descriptor with a timeout. */
+    static final FunctionDescriptor POLL = FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT);
+
+    private static final Linker LINKER = Linker.nativeLinker();
+    private static final Linker.Option ERRNO = Linker.Option.captureCallState("errno");
+    private static final VarHandle ERRNO_VALUE = Linker.Option.captureStateLayout()
+            .varHandle(MemoryLayout.PathElement.groupElement("errno"));
+
+    /** Downcall handles of the providers' ops, by function address (a provider's functions are the same for all its contexts). */
+    private static final Map<Long, MethodHandle> OPS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static Ibverbs system;
+    private static String loadError;
+
+    private final Map<String, MethodHandle> handles;
+    private final MethodHandle poll;
+
+    private Ibverbs(Map<String, MethodHandle> handles, MethodHandle poll) {
+        this.handles = handles;
+        this.poll = poll;
+    }
+
+    /** @return the process's libibverbs, or empty with {@link #loadError()} saying why */
+    static synchronized Optional<Ibverbs> system() {
+        if (system == null && loadError == null) {
+            try {
+                system = of(SymbolLookup.libraryLookup(SONAME, Arena.global()));
+            } catch (IllegalArgumentException notFound) {
+                loadError = SONAME + " not found: install rdma-core's libibverbs (Debian: libibverbs1 and "
+                        + "ibverbs-providers)";
+            } catch (IllegalStateException missing) {
+                loadError = missing.getMessage();
+            }
+        }
+        return Optional.ofNullable(system);
+    }
+
+    /** @return why the library could not be loaded, or null */
+    static synchronized String loadError() {
+        return loadError;
+    }
+
+    static Ibverbs of(SymbolLookup lookup) {
+        Map<String, MethodHandle> bound = new HashMap<>();
+        Set<String> missing = new TreeSet<>();
+        FUNCTIONS.forEach((name, d) -> {
+            Optional<MemorySegment> symbol = lookup.find(name);
+            if (symbol.isEmpty()) {
+                missing.add(name);
+            } else {
+                bound.put(name,
+                        CAPTURING.contains(name)
+                                ? LINKER.downcallHandle(symbol.get(), d, ERRNO)
+                                : LINKER.downcallHandle(symbol.get(), d));
+            }
+        });
+        if (!missing.isEmpty()) {
+            throw new IllegalStateException(SONAME + " lacks " + String.join(", ", missing));
+        }
+        MethodHandle poll = LINKER.downcallHandle(LINKER.defaultLookup().find("poll").orElseThrow(), POLL);
+        return new Ibverbs(Map.copyOf(bound), poll);
+    }
+
+    /** @return the names bound */
+    Set<String> bound() {
+        return new TreeSet<>(handles.keySet());
+    }
+
+    /** A call's result with the errno it left. */
+    record Result(MemorySegment pointer, int errno) {
+        boolean failed() {
+            return pointer.equals(MemorySegment.NULL);
+        }
+    }
+
+    /** Calls a pointer-returning function and captures errno. */
+    Result callPointer(String name, Object... args) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment state = arena.allocate(Linker.Option.captureStateLayout());
+            Object[] full = new Object[args.length + 1];
+            full[0] = state;
+            System.arraycopy(args, 0, full, 1, args.length);
+            MemorySegment p = (MemorySegment) handles.get(name).invokeWithArguments(full);
+            return new Result(p, (int) ERRNO_VALUE.get(state, 0L));
+        } catch (Throwable t) {
+            throw new IllegalStateException(name + " failed to run: " + t, t);
+        }
+    }
+
+    /** Calls an int-returning function. */
+    int callInt(String name, Object... args) {
+        try {
+            return (int) handles.get(name).invokeWithArguments(args);
+        } catch (Throwable t) {
+            throw new IllegalStateException(name + " failed to run: " + t, t);
+        }
+    }
+
+    long callLong(String name, Object... args) {
+        try {
+            return (long) handles.get(name).invokeWithArguments(args);
+        } catch (Throwable t) {
+            throw new IllegalStateException(name + " failed to run: " + t, t);
+        }
+    }
+
+    MemorySegment callAddress(String name, Object... args) {
+        try {
+            return (MemorySegment) handles.get(name).invokeWithArguments(args);
+        } catch (Throwable t) {
+            throw new IllegalStateException(name + " failed to run: " + t, t);
+        }
+    }
+
+    void callVoid(String name, Object... args) {
+        try {
+            handles.get(name).invokeWithArguments(args);
+        } catch (Throwable t) {
+            throw new IllegalStateException(name + " failed to run: " + t, t);
+        }
+    }
+
+    /** Calls an entry of a context's ops table. */
+    static int callOp(MemorySegment context, long offset, FunctionDescriptor d, Object... args) {
+        MemorySegment fn = context.reinterpret(Structs.CONTEXT_SIZE).get(ADDRESS, offset);
+        MethodHandle h = OPS.computeIfAbsent(fn.address(), a -> LINKER.downcallHandle(fn, d));
+        try {
+            return (int) h.invokeWithArguments(args);
+        } catch (Throwable t) {
+            throw new IllegalStateException("ops call failed to run: " + t, t);
+        }
+    }
+
+    /**
+     * Waits until a descriptor is readable.
+     *
+     * @return whether it is, before {@code millis} ran out
+     */
+    boolean readable(int fd, int millis) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment pfd = arena.allocate(8);
+            pfd.set(JAVA_INT, 0, fd);
+            pfd.set(JAVA_SHORT, 4, (short) 1); // POLLIN
+            int n = (int) poll.invokeExact(pfd, 1L, millis);
+            return n > 0;
+        } catch (Throwable t) {
+            throw new IllegalStateException("poll failed to run: " + t, t);
+        }
+    }
+}

@@ -1,0 +1,12 @@
+package org.infiniscope.verbs;
+
+/** Work completion opcodes ({@code enum ibv_wc_opcode}). */
+public enum WcOpcode {
+    SEND,
+    RDMA_WRITE,
+    RDMA_READ,
+    COMP_SWAP,
+    FETCH_ADD,
+    RECV,
+    RECV_RDMA_WITH_IMM
+}
