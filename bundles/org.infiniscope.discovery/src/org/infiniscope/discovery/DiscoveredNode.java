@@ -41,6 +41,11 @@ public record DiscoveredNode(int type, long nodeGuid, long systemImageGuid, Stri
 
     /** @return the port with this number, if it was read */
     public Optional<DiscoveredPort> port(int number) {
-        return ports.stream().filter(p -> p.number() == number).findFirst();
+        for (DiscoveredPort p : ports) { // a loop, not a stream: printers look ports up per line of thousands
+            if (p.number() == number) {
+                return Optional.of(p);
+            }
+        }
+        return Optional.empty();
     }
 }

@@ -49,7 +49,8 @@ final class IbnetdiscoverText {
      * @param maxHops {@code -m}: the longest directed route and the SMPs the sweep sent, after the date
      */
     String topology(String generatedOn, boolean grouping, boolean maxHops) {
-        StringBuilder out = new StringBuilder();
+        // about 150 characters a node and 100 a link end: one allocation for the whole text
+        StringBuilder out = new StringBuilder(128 + snapshot.nodes().size() * 150 + snapshot.links().size() * 2 * 100);
         out.append("#\n# Topology file: generated on ").append(generatedOn).append("\n#\n");
         if (maxHops) {
             out.append(String.format("# Reported max hops discovered: %d\n# Total MADs used: %d\n", maxHops(snapshot),
@@ -65,7 +66,7 @@ final class IbnetdiscoverText {
             for (DiscoveredNode node : typeList(type)) {
                 header(node, "", "", grouping, out);
                 for (FabricSnapshot.End e : ends.getOrDefault(node.nodeGuid(), List.of())) {
-                    port(node, e.port(), "", out);
+                    port(node, e, "", out);
                 }
             }
         }
@@ -108,16 +109,20 @@ final class IbnetdiscoverText {
      * after {@code linePrefix}.
      */
     void header(DiscoveredNode node, String idPrefix, String linePrefix, boolean grouping, StringBuilder out) {
-        out.append(
-                String.format("\n%svendid=0x%x\n%sdevid=0x%x\n", idPrefix, node.vendorId(), idPrefix, node.deviceId()));
+        // (StringBuilder appends rather than String.format: the topology of a fabric of thousands of nodes is tens of
+        // thousands of lines, and the formatter's parsing cost most of a one-shot command's printing)
+        out.append('\n').append(idPrefix).append("vendid=0x").append(Integer.toHexString(node.vendorId())).append('\n')
+                .append(idPrefix).append("devid=0x").append(Integer.toHexString(node.deviceId())).append('\n');
         if (node.systemImageGuid() != 0) {
-            out.append(String.format("%ssysimgguid=0x%x\n", idPrefix, node.systemImageGuid()));
+            out.append(idPrefix).append("sysimgguid=0x").append(Long.toHexString(node.systemImageGuid())).append('\n');
         }
         switch (node.type()) {
-            case DiscoveredNode.SWITCH -> out.append(String.format("%sswitchguid=0x%x(%x)%s\n", idPrefix,
-                    node.nodeGuid(), portGuid(node, 0), grouping ? "\t# " : ""));
-            case DiscoveredNode.CA -> out.append(String.format("%scaguid=0x%x\n", idPrefix, node.nodeGuid()));
-            default -> out.append(String.format("%srtguid=0x%x\n", idPrefix, node.nodeGuid()));
+            case DiscoveredNode.SWITCH -> out.append(idPrefix).append("switchguid=0x")
+                    .append(Long.toHexString(node.nodeGuid())).append('(').append(Long.toHexString(portGuid(node, 0)))
+                    .append(')').append(grouping ? "\t# " : "").append('\n');
+            case DiscoveredNode.CA ->
+                out.append(idPrefix).append("caguid=0x").append(Long.toHexString(node.nodeGuid())).append('\n');
+            default -> out.append(idPrefix).append("rtguid=0x").append(Long.toHexString(node.nodeGuid())).append('\n');
         }
         detail(node, linePrefix, out);
         out.append('\n');
@@ -127,13 +132,15 @@ final class IbnetdiscoverText {
     void detail(DiscoveredNode node, String prefix, StringBuilder out) {
         if (node.isSwitch()) {
             DiscoveredPort p0 = node.port(0).orElse(null);
-            out.append(String.format("%sSwitch\t%d %s\t\t# \"%s\" %s port 0 lid %d lmc %d", prefix, node.portCount(),
-                    id(node), names.nameOf(node.nodeGuid(), node.description()),
-                    node.enhancedPort0() ? "enhanced" : "base", p0 == null ? 0 : p0.lid(), p0 == null ? 0 : p0.lmc()));
+            out.append(prefix).append("Switch\t").append(node.portCount()).append(' ');
+            id(node, out).append("\t\t# \"").append(names.nameOf(node.nodeGuid(), node.description())).append("\" ")
+                    .append(node.enhancedPort0() ? "enhanced" : "base").append(" port 0 lid ")
+                    .append(p0 == null ? 0 : p0.lid()).append(" lmc ").append(p0 == null ? 0 : p0.lmc());
         } else {
             // ibnetdiscover's own line of a CA or router shows the NodeDescription, never the map's name
-            out.append(String.format("%s%s\t%d %s\t\t# \"%s\"", prefix, node.type() == DiscoveredNode.CA ? "Ca" : "Rt",
-                    node.portCount(), id(node), NodeNameMap.printable(node.description())));
+            out.append(prefix).append(node.type() == DiscoveredNode.CA ? "Ca" : "Rt").append('\t')
+                    .append(node.portCount()).append(' ');
+            id(node, out).append("\t\t# \"").append(NodeNameMap.printable(node.description())).append('"');
         }
     }
 
@@ -150,28 +157,37 @@ final class IbnetdiscoverText {
     /** A port's line in the topology (out_switch_port, out_ca_port); nothing when the port has no link. */
     void port(DiscoveredNode node, int number, String prefix, StringBuilder out) {
         FabricSnapshot.End e = peer(node, number).orElse(null);
-        if (e == null) {
-            return;
+        if (e != null) {
+            port(node, e, prefix, out);
         }
+    }
+
+    /** The line of a port and its link's far end. */
+    private void port(DiscoveredNode node, FabricSnapshot.End e, String prefix, StringBuilder out) {
+        int number = e.port();
         DiscoveredNode peer = byGuid.get(e.peer());
         Optional<DiscoveredPort> local = node.port(number);
         String rate = local.map(p -> rate(node, p)).orElse("?x?DR");
         String peerName = names.nameOf(peer.nodeGuid(), peer.description());
         int peerLid = lid(peer, peer.isSwitch() ? 0 : e.peerPort());
         if (node.isSwitch()) {
-            out.append(String.format("%s[%d]\t%s[%d]", prefix, number, id(peer), e.peerPort()));
+            out.append(prefix).append('[').append(number).append("]\t");
+            id(peer, out).append('[').append(e.peerPort()).append(']');
             if (!peer.isSwitch()) {
-                out.append(String.format("(%x) ", portGuid(peer, e.peerPort())));
+                out.append('(').append(Long.toHexString(portGuid(peer, e.peerPort()))).append(") ");
             }
-            out.append(String.format("\t\t# \"%s\" lid %d %s\n", peerName, peerLid, rate));
+            out.append("\t\t# \"").append(peerName).append("\" lid ").append(peerLid).append(' ').append(rate)
+                    .append('\n');
         } else {
-            out.append(String.format("%s[%d](%x) \t%s[%d]", prefix, number, portGuid(node, number), id(peer),
-                    e.peerPort()));
+            out.append(prefix).append('[').append(number).append("](").append(Long.toHexString(portGuid(node, number)))
+                    .append(") \t");
+            id(peer, out).append('[').append(e.peerPort()).append(']');
             if (!peer.isSwitch()) {
-                out.append(String.format(" (%x) ", portGuid(peer, e.peerPort())));
+                out.append(" (").append(Long.toHexString(portGuid(peer, e.peerPort()))).append(") ");
             }
-            out.append(String.format("\t\t# lid %d lmc %d \"%s\" lid %d %s\n", lid(node, number),
-                    local.map(DiscoveredPort::lmc).orElse(0), peerName, peerLid, rate));
+            out.append("\t\t# lid ").append(lid(node, number)).append(" lmc ")
+                    .append(local.map(DiscoveredPort::lmc).orElse(0)).append(" \"").append(peerName).append("\" lid ")
+                    .append(peerLid).append(' ').append(rate).append('\n');
         }
     }
 
@@ -189,9 +205,11 @@ final class IbnetdiscoverText {
                 default -> "Router";
             };
             for (DiscoveredNode node : typeList(type)) {
-                out.append(String.format("%s\t : 0x%016x ports %d devid 0x%x vendid 0x%x \"%s\"\n", name,
-                        node.nodeGuid(), node.portCount(), node.deviceId(), node.vendorId(),
-                        names.nameOf(node.nodeGuid(), node.description())));
+                out.append(name).append("\t : 0x");
+                hex16(node.nodeGuid(), out).append(" ports ").append(node.portCount()).append(" devid 0x")
+                        .append(Integer.toHexString(node.deviceId())).append(" vendid 0x")
+                        .append(Integer.toHexString(node.vendorId())).append(" \"")
+                        .append(names.nameOf(node.nodeGuid(), node.description())).append("\"\n");
             }
         }
         return out.toString();
@@ -222,18 +240,22 @@ final class IbnetdiscoverText {
                 if (node.isSwitch() && node.port(0).isEmpty()) {
                     width = speed = ext = 0; // no port 0: no CapabilityMask to trust the speeds by
                 }
-                out.append(String.format("%2s %5d %2d 0x%016x %s %s", shortType(node), baseLid(node, port),
-                        port.number(), port.portGuid(), widthCompat(width), speedCompat(speed, ext)));
+                out.append(shortType(node)).append(' ');
+                pad(baseLid(node, port), 5, out).append(' ');
+                pad(port.number(), 2, out).append(" 0x");
+                hex16(port.portGuid(), out).append(' ').append(widthCompat(width)).append(' ')
+                        .append(speedCompat(speed, ext));
                 FabricSnapshot.End e = peer(node, number).orElse(null);
                 DiscoveredNode peer = e == null ? null : byGuid.get(e.peer());
                 if (peer != null) {
                     DiscoveredPort peerPort = present(peer, e.peerPort());
-                    out.append(String.format(" - %2s %5d %2d 0x%016x ( '%s' - '%s' )\n", shortType(peer),
-                            peerPort == null ? 0 : baseLid(peer, peerPort), e.peerPort(),
-                            peerPort == null ? 0 : peerPort.portGuid(), name,
-                            names.nameOf(peer.nodeGuid(), peer.description())));
+                    out.append(" - ").append(shortType(peer)).append(' ');
+                    pad(peerPort == null ? 0 : baseLid(peer, peerPort), 5, out).append(' ');
+                    pad(e.peerPort(), 2, out).append(" 0x");
+                    hex16(peerPort == null ? 0 : peerPort.portGuid(), out).append(" ( '").append(name).append("' - '")
+                            .append(names.nameOf(peer.nodeGuid(), peer.description())).append("' )\n");
                 } else {
-                    out.append(String.format("%36s'%s'\n", "", name));
+                    out.append(" ".repeat(36)).append('\'').append(name).append("'\n");
                 }
             }
         }
@@ -322,6 +344,35 @@ final class IbnetdiscoverText {
             case DiscoveredNode.CA -> 'H';
             default -> 'R';
         };
-        return String.format("\"%c-%016x\"", prefix, node.nodeGuid());
+        return id(node, new StringBuilder(20)).toString();
+    }
+
+    /** Appends {@link #id(DiscoveredNode)}. */
+    static StringBuilder id(DiscoveredNode node, StringBuilder out) {
+        char prefix = switch (node.type()) {
+            case DiscoveredNode.SWITCH -> 'S';
+            case DiscoveredNode.CA -> 'H';
+            default -> 'R';
+        };
+        out.append('"').append(prefix).append('-');
+        return hex16(node.nodeGuid(), out).append('"');
+    }
+
+    /** Appends a number as {@code %Nd} does: right-aligned in {@code width} characters. */
+    static StringBuilder pad(int value, int width, StringBuilder out) {
+        String digits = Integer.toString(value);
+        for (int i = digits.length(); i < width; i++) {
+            out.append(' ');
+        }
+        return out.append(digits);
+    }
+
+    /** Appends a value as {@code %016x} does: 16 hexadecimal digits, zero-padded. */
+    static StringBuilder hex16(long value, StringBuilder out) {
+        String digits = Long.toHexString(value);
+        for (int i = digits.length(); i < 16; i++) {
+            out.append('0');
+        }
+        return out.append(digits);
     }
 }

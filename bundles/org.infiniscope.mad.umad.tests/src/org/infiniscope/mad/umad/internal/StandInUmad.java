@@ -52,6 +52,8 @@ final class StandInUmad implements AutoCloseable {
     private final Map<String, MemorySegment> stubs = new HashMap<>();
     private int nextAgent;
     volatile int openPortResult = 0;
+    /** What umad_send returns when not 0 (a failure), instead of sending. */
+    volatile int sendResult = 0;
 
     /**
      * @param split whether to offer the SMI functions
@@ -252,6 +254,9 @@ final class StandInUmad implements AutoCloseable {
     }
 
     int umad_send(int portId, int agentId, MemorySegment umad, int length, int timeoutMillis, int retries) {
+        if (sendResult != 0) {
+            return sendResult;
+        }
         try {
             MemorySegment u = umad.reinterpret(UMAD_SIZE + length);
             byte[] mad = u.asSlice(UMAD_SIZE, length).toArray(JAVA_BYTE);

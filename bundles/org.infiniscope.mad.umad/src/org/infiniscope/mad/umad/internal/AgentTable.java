@@ -48,6 +48,11 @@ final class AgentTable {
                 .anyMatch(agent -> agent.mgmtClass() == mgmtClass && agent.rmpp());
     }
 
+    /** @return whether an agent receives unsolicited requests (methods) */
+    synchronized boolean unsolicited() {
+        return byClass.values().stream().flatMap(List::stream).anyMatch(agent -> !agent.methods().isEmpty());
+    }
+
     /** @return the methods no agent of the class receives yet; {@code null} when nothing needs registering */
     synchronized Set<Integer> missing(int mgmtClass, int classVersion, Set<Integer> methods) {
         List<Agent> agents = byClass.get(key(mgmtClass, classVersion));

@@ -39,8 +39,15 @@ final class ReceiveLoop implements Runnable {
         this.name = name;
     }
 
+    private volatile boolean ended;
+
     void stop() {
         stopped = true;
+    }
+
+    /** @return whether the loop ended on a failure of umad_poll (not on {@link #stop()}) */
+    boolean ended() {
+        return ended && !stopped;
     }
 
     @Override
@@ -55,6 +62,7 @@ final class ReceiveLoop implements Runnable {
                     continue;
                 }
                 if (ready < 0) {
+                    ended = true;
                     if (!stopped) {
                         LOG.error("{}: umad_poll failed with {}; no more MADs are received", name,
                                 Errno.describe(ready));

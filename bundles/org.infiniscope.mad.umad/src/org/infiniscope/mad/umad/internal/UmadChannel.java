@@ -6,17 +6,28 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.infiniscope.mad.Mad;
 import org.infiniscope.mad.MadHeader;
+import org.infiniscope.mad.Method;
 import org.infiniscope.mad.MgmtClass;
+import org.infiniscope.mad.smp.PortInfo;
+import org.infiniscope.mad.smp.Smp;
 import org.infiniscope.mad.transport.Grh;
 import org.infiniscope.mad.transport.LocalPort;
 import org.infiniscope.mad.transport.MadAddress;
 import org.infiniscope.mad.transport.MadChannel;
 import org.infiniscope.mad.umad.UmadException;
 import org.infiniscope.mad.umad.UmadException.Reason;
+import org.infiniscope.mad.wire.MadFormatException;
 
 /**
  * A {@link MadChannel} on one local port through libibumad. SMPs go through the SMI device and every other class
@@ -24,6 +35,15 @@ import org.infiniscope.mad.umad.UmadException.Reason;
  */
 public final class UmadChannel implements MadChannel {
 
+    /** Where the low 32 bits of the transaction ID lie in a MAD (big-endian, after the high 32 at 8). */
+    static final int TID_LOW_OFFSET = 12;
+    /**
+     * The transaction IDs (low 32 bits, as sent) of the channel's own PortInfo queries under umad2sim: far above the
+     * transports', which count from 1.
+     */
+    private static final int OWN_TID_BASE = 0x7F000000;
+    /** How long the channel's own PortInfo query waits for its answer. */
+    private static final long OWN_QUERY_MILLIS = 500;
     /** How long a close waits for each receive thread (a few poll periods). */
     private static final long JOIN_MILLIS = 2_000;
 
@@ -40,6 +60,21 @@ public final class UmadChannel implements MadChannel {
     private MemorySegment sendBuffer;
     private boolean started;
     private volatile boolean closed;
+    /** Where received MADs go: the started transport's receiver, null between two users of a kept port. */
+    private volatile Receiver receiver;
+    /**
+     * XORed into the low 32 bits of every transaction ID sent and received (0: none). A port kept open for the next
+     * command ({@link KeptPorts}) gets a new one per user, so that a late answer to the last user's request (one it
+     * had given up on, or sent before it was cancelled) never matches the new user's request of the same ID: each
+     * transport numbers its requests from 1.
+     */
+    private volatile int tidSalt;
+    /** Whether a send or a receive loop failed: a kept port is then closed rather than used again. */
+    private volatile boolean failed;
+    /** Whether a receiver was attached once ({@link #start} may be called once). */
+    private boolean attached;
+    private final AtomicInteger ownTids = new AtomicInteger();
+    private final Map<Integer, CompletableFuture<byte[]>> ownQueries = new ConcurrentHashMap<>();
     /** umad2sim's own calls when this process runs under it, else null. */
     private Umad2sim umad2sim;
     /** Under umad2sim: the guard agents, and the issm device once an SM agent registered (-1: not open). */
@@ -138,7 +173,41 @@ public final class UmadChannel implements MadChannel {
             throw new UmadException(Reason.NO_SUCH_PORT,
                     selection.caName() + " port " + selection.port() + " is gone (umad_get_port failed)");
         }
-        return attributes.toLocalPort(selection.caName());
+        LocalPort local = attributes.toLocalPort(selection.caName());
+        if (umad2sim == null) {
+            return local;
+        }
+        // umad2sim describes the port once, when the process attaches (its sysfs): LID, LMC and SM LID come from the
+        // port itself, so that a long-lived process (the one-shot daemon) sees what an SM has done since
+        PortInfo now = queryPortInfo();
+        return now == null
+                ? local
+                : new LocalPort(local.caName(), local.portNumber(), now.lid(), now.lmc(), now.masterSmLid(),
+                        local.portGuid());
+    }
+
+    /** @return the local port's PortInfo, read by a directed-route SMP of no hops; null when it did not come */
+    private PortInfo queryPortInfo() throws IOException {
+        register(MgmtClass.SUBN_DIRECTED_ROUTE, Smp.CLASS_VERSION, false, Set.of());
+        ensureLoops();
+        int tid = OWN_TID_BASE | (ownTids.incrementAndGet() & 0xFFFFFF);
+        CompletableFuture<byte[]> answer = new CompletableFuture<>();
+        ownQueries.put(tid, answer);
+        try {
+            byte[] mad = Smp.directedRoute(Method.GET, tid, PortInfo.ATTRIBUTE_ID, selection.port(), 0, new int[0],
+                    new byte[PortInfo.LENGTH]).encode();
+            send(mad, mad.length, MadAddress.directedRoute(), (int) OWN_QUERY_MILLIS, false);
+            byte[] response = answer.get(OWN_QUERY_MILLIS, TimeUnit.MILLISECONDS);
+            Smp smp = Smp.decode(response);
+            return smp.status() == 0 && (response[3] & 0xFF) == Method.GET_RESP ? smp.attribute(PortInfo.CODEC) : null;
+        } catch (TimeoutException | ExecutionException | MadFormatException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UmadException(Reason.CALL_FAILED, "interrupted while reading the PortInfo of " + this);
+        } finally {
+            ownQueries.remove(tid);
+        }
     }
 
     @Override
@@ -188,6 +257,12 @@ public final class UmadChannel implements MadChannel {
 
     @Override
     public void send(byte[] mad, int length, MadAddress destination, int responseTimeoutMillis) throws IOException {
+        send(mad, length, destination, responseTimeoutMillis, true);
+    }
+
+    /** @param salted whether the user's transaction ID salt applies (not to the channel's own queries) */
+    private void send(byte[] mad, int length, MadAddress destination, int responseTimeoutMillis, boolean salted)
+            throws IOException {
         if (length < MadHeader.LENGTH || length > mad.length) {
             throw new UmadException(Reason.BAD_MAD,
                     "a MAD of " + length + " bytes (array of " + mad.length + ") is not sendable");
@@ -206,6 +281,11 @@ public final class UmadChannel implements MadChannel {
             MemorySegment umad = sendBuffer(length);
             umad.asSlice(0, layout.umadSize()).fill((byte) 0);
             MemorySegment.copy(mad, 0, umad, ValueLayout.JAVA_BYTE, layout.madOffset(), length);
+            int salt = salted ? tidSalt : 0;
+            if (salt != 0) {
+                long at = layout.madOffset() + TID_LOW_OFFSET;
+                umad.set(Structs.BE32, at, umad.get(Structs.BE32, at) ^ salt);
+            }
             library.setAddr(umad, destination.lid(), destination.qpn(), destination.sl(), destination.qkey());
             library.setPkey(umad, destination.pkeyIndex());
             if (destination.grh() != null) {
@@ -215,6 +295,7 @@ public final class UmadChannel implements MadChannel {
             rc = library.send(agent.portId(), agent.agentId(), umad, length, responseTimeoutMillis, 0);
         }
         if (rc < 0) {
+            failed = true;
             throw new UmadException(Reason.CALL_FAILED, "umad_send of " + MgmtClass.name(mgmtClass) + " to "
                     + destination + " on " + this + " failed: " + Errno.describe(rc));
         }
@@ -244,19 +325,83 @@ public final class UmadChannel implements MadChannel {
     @Override
     public synchronized void start(Receiver receiver) throws IOException {
         checkOpen();
-        if (started) {
+        if (attached) {
             throw new UmadException(Reason.CALL_FAILED, this + " is already started");
         }
-        started = true;
-        startLoop(gsiPortId, receiver, "");
-        if (smiSplit()) {
-            startLoop(smiPortId, receiver, "-smi");
+        attach(receiver, 0);
+    }
+
+    /**
+     * Hands received MADs to a receiver from now on, starting the receive threads the first time: a kept port's
+     * next user ({@link KeptPorts}).
+     *
+     * @param salt XORed into the transaction IDs of this user's MADs (see {@link #tidSalt})
+     */
+    synchronized void attach(Receiver receiver, int salt) throws UmadException {
+        checkOpen();
+        this.attached = true;
+        this.tidSalt = salt;
+        this.receiver = receiver;
+        ensureLoops();
+    }
+
+    /** Starts the receive threads unless they run. */
+    private synchronized void ensureLoops() throws UmadException {
+        checkOpen();
+        if (!started) {
+            started = true;
+            startLoop(gsiPortId, "");
+            if (smiSplit()) {
+                startLoop(smiPortId, "-smi");
+            }
         }
     }
 
-    private void startLoop(int portId, Receiver receiver, String suffix) {
+    /** Drops what arrives from now on, until the next {@link #attach}: the port's user is done with it. */
+    void detach() {
+        receiver = null;
+    }
+
+    /**
+     * @return whether the port may serve another user: open, no send or receive thread failed, and no agent that
+     *         receives unsolicited requests (nor the SM mark), which only the user that registered it expects
+     */
+    boolean reusable() {
+        return !closed && !failed && issm < 0 && !agents.unsolicited() && loops.stream().noneMatch(ReceiveLoop::ended);
+    }
+
+    private void dispatch(byte[] mad, int length, MadAddress source) {
+        if (!ownQueries.isEmpty() && length >= TID_LOW_OFFSET + 4) {
+            CompletableFuture<byte[]> own = ownQueries.remove(tidLow(mad));
+            if (own != null) {
+                own.complete(mad);
+                return;
+            }
+        }
+        Receiver current = receiver;
+        if (current == null) {
+            return; // between two users of a kept port
+        }
+        int salt = tidSalt;
+        if (salt != 0 && length >= TID_LOW_OFFSET + 4) {
+            int at = TID_LOW_OFFSET;
+            int tid = tidLow(mad) ^ salt;
+            mad[at] = (byte) (tid >>> 24);
+            mad[at + 1] = (byte) (tid >>> 16);
+            mad[at + 2] = (byte) (tid >>> 8);
+            mad[at + 3] = (byte) tid;
+        }
+        current.received(mad, length, source);
+    }
+
+    private static int tidLow(byte[] mad) {
+        int at = TID_LOW_OFFSET;
+        return (mad[at] & 0xFF) << 24 | (mad[at + 1] & 0xFF) << 16 | (mad[at + 2] & 0xFF) << 8 | (mad[at + 3] & 0xFF);
+    }
+
+    private void startLoop(int portId, String suffix) {
         String name = "infiniscope-umad-" + selection.caName() + "-" + selection.port() + suffix;
-        ReceiveLoop loop = new ReceiveLoop(library, portId, layout, receiver, name);
+        ReceiveLoop loop = new ReceiveLoop(library, portId, layout, this::dispatch, name);
         loops.add(loop);
         threads.add(Thread.ofPlatform().name(name).daemon().start(loop));
     }
@@ -288,6 +433,7 @@ public final class UmadChannel implements MadChannel {
                 break;
             }
         }
+        receiver = null;
         for (AgentTable.Agent agent : agents.removeAll()) {
             library.unregister(agent.portId(), agent.agentId());
         }

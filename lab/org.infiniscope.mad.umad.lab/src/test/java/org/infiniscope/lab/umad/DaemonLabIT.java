@@ -374,4 +374,73 @@ class DaemonLabIT {
             assertEquals(List.of(), files.toList(), "nothing started in " + unused);
         }
     }
+
+    /** Copies a net file of the test resources into a folder. */
+    private static Path net(Path folder, String resource) throws IOException {
+        Path net = folder.resolve(Path.of(resource).getFileName());
+        try (var in = DaemonLabIT.class.getClassLoader().getResourceAsStream(resource)) {
+            assertTrue(in != null, "no test resource " + resource);
+            Files.copy(in, net);
+        }
+        return net;
+    }
+
+    /**
+     * The daemon keeps its umad port open from one command to the next; an ibsim restarted under the same name (on
+     * another fabric) is served afresh: by a new daemon (the server's control socket is in the key), whose port is
+     * attached to the new ibsim, while the old daemon, attached to the ended one, is stopped.
+     */
+    @Test
+    @Order(8)
+    void aKeptPortGivesWayToAnIbsimRestartedUnderTheSameName() throws Exception {
+        Path folder = Files.createDirectories(scratch.resolve("restart"));
+        String socket = Lab.uniqueSocket("ibsim-restart");
+        List<String> discover = List.of("discover", "--fabric", "ibsim:" + socket);
+        Output first;
+        Set<Long> before = pids(sockets);
+        Set<Long> firstDaemon = new TreeSet<>();
+        try (Ibsim a = Ibsim.start(Files.createDirectories(folder.resolve("a")), net(folder, "fabrics/ft2-16.net"),
+                socket, List.of(), Duration.ofSeconds(10))) {
+            first = run(scratch, inProcess(), discover);
+            assertEquals(0, first.status(), first.err());
+            for (int i = 0; i < 3; i++) { // the second and third on the port the first kept open
+                assertSame(first, run(scratch, daemon(), discover), "discover on ft2-16, command " + (i + 1));
+            }
+            firstDaemon.addAll(pids(sockets));
+            firstDaemon.removeAll(before);
+            assertEquals(1, firstDaemon.size(), "one new daemon for the new ibsim: " + firstDaemon);
+        }
+        try (Ibsim b = Ibsim.start(Files.createDirectories(folder.resolve("b")), net(folder, "fabrics/dfly-5x4.net"),
+                socket, List.of(), Duration.ofSeconds(10))) {
+            Output expected = run(scratch, inProcess(), discover);
+            assertEquals(0, expected.status(), expected.err());
+            assertNotEquals(undated(first), undated(expected), "the two fabrics print the same");
+            for (int i = 0; i < 2; i++) {
+                assertSame(expected, run(scratch, daemon(), discover), "discover after the restart " + (i + 1));
+            }
+            awaitExit(firstDaemon.iterator().next());
+        }
+    }
+
+    /**
+     * umad2sim describes the local port once, when a process attaches: the daemon, started before the SM, must still
+     * see the LID and SM LID the SM gave the port since (the channel reads its own PortInfo).
+     */
+    @Test
+    @Order(9)
+    void theDaemonSeesWhatAnSmStartedAfterItDidToItsPort() throws Exception {
+        Path folder = Files.createDirectories(scratch.resolve("late-sm"));
+        try (Ibsim lab = Ibsim.start(folder, net(folder, "fabrics/ft2-16.net"), List.of(), Duration.ofSeconds(10))) {
+            List<String> nodes = List.of("saquery", "--fabric", "ibsim:" + lab.socket() + "@" + NODE);
+            Output noSm = run(scratch, daemon(), nodes); // starts this fabric's daemon, before any SM
+            assertEquals(1, noSm.status(), noSm.err());
+            assertTrue(noSm.err().contains("knows no subnet manager"), noSm.err());
+            try (OpenSm sm = OpenSm.start(Files.createDirectories(folder.resolve("opensm")), lab.socket(), "h00001",
+                    Duration.ofSeconds(60))) {
+                Output expected = run(scratch, inProcess(), nodes);
+                assertEquals(0, expected.status(), expected.err());
+                assertSame(expected, run(scratch, daemon(), nodes), "saquery after the SM came up");
+            }
+        }
+    }
 }

@@ -51,7 +51,15 @@ final class Ibsim implements FabricServer {
      */
     static Ibsim start(Path scratch, Path net, List<String> options, Duration timeout)
             throws IOException, InterruptedException {
-        String socket = Lab.uniqueSocket("ibsim");
+        return start(scratch, net, Lab.uniqueSocket("ibsim"), options, timeout);
+    }
+
+    /**
+     * Starts ibsim on a net file under a socket name of the caller's (such as the name of an ibsim that ended: a
+     * restart), and waits until its control socket exists.
+     */
+    static Ibsim start(Path scratch, Path net, String socket, List<String> options, Duration timeout)
+            throws IOException, InterruptedException {
         Path log = scratch.resolve("ibsim.log");
         List<String> command = new ArrayList<>(List.of(Lab.tool("ibsim"), "-s"));
         command.addAll(options);
