@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The fabric explorer on the 16-host fat tree: switches then CAs with their ports and icons, the text filter by name,
- * GUID and LID, and the 432-host tree, which opens without making an item per node.
+ * GUID and LID, and the 432- and 3,456-host trees, which opens without making an item per node.
  */
 class ExplorerUiTest {
 
@@ -82,6 +82,25 @@ class ExplorerUiTest {
         ui.bot.screenshot(ui.window, "explorer-ft2-432");
         filter("h00400");
         ui.bot.waitUntil("h00400 alone", () -> ui.explorer().getItemCount() == 1);
+        filter("");
+        ui.connect("sim:" + file, 22);
+    }
+
+    @Test
+    void aFabricOf3456HostsOpensAndFiltersQuickly() throws Exception {
+        long start = System.nanoTime();
+        FabricUi.connection().connect("sim:ft3:24").get(300, java.util.concurrent.TimeUnit.SECONDS);
+        long swept = System.nanoTime();
+        ui.waitForNodes(3456 + 720);
+        long shown = System.nanoTime();
+        filter("h03456");
+        ui.bot.waitUntil("h03456 alone", () -> ui.explorer().getItemCount() == 1);
+        long filtered = System.nanoTime();
+        System.out.printf(
+                "ExplorerUiTest: ft3:24 (3456 hosts, 720 switches): opened and swept in %d ms, shown in %d ms"
+                        + " more, filtered in %d ms; heap used %d MB%n",
+                (swept - start) / 1_000_000, (shown - swept) / 1_000_000, (filtered - shown) / 1_000_000,
+                (Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory()) >> 20);
         filter("");
         ui.connect("sim:" + file, 22);
     }

@@ -109,6 +109,24 @@ class FabricConnectionUiTest {
         assertEquals(before, FabricUi.connection().state().fabric());
     }
 
+    @Test
+    void theStatusBarCancelsAConnectionAndTheFabricStays() throws Exception {
+        Path good = FabricUi.fabric("ft2-16.net");
+        ui.connect("sim:" + good, 22);
+        Button cancel = ui.widget(Button.class, "status.cancel");
+        var future = FabricUi.connection().connect("sim:ft3:24");
+        ui.bot.waitFor("the Cancel button while it connects",
+                () -> cancel.isVisible() || future.isDone() ? Boolean.TRUE : null, FabricUi.LONG);
+        ui.bot.run(() -> cancel.notifyListeners(org.eclipse.swt.SWT.Selection, new org.eclipse.swt.widgets.Event()));
+        ui.bot.waitFor("the connection to stop", () -> future.isDone() ? Boolean.TRUE : null, FabricUi.LONG);
+        assertTrue(future.isCancelled(), "cancelled, not finished: the sweep of 4,176 nodes takes longer than a click");
+        ui.bot.waitFor("the state to settle", () -> FabricUi.connection().state().busy() ? null : Boolean.TRUE,
+                FabricUi.LONG);
+        assertEquals("sim:" + good, FabricUi.connection().state().fabric());
+        ui.waitForNodes(22);
+        assertTrue(!ui.bot.call(cancel::isVisible), "no Cancel once nothing runs");
+    }
+
     private Shell openDialog() {
         MenuItem open = ui.bot.menuItem(ui.window, "File", "Open Fabric…");
         ui.bot.clickLater(open);

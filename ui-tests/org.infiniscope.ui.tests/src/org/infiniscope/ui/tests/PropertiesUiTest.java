@@ -52,7 +52,7 @@ class PropertiesUiTest {
         for (String name : new String[]{"Port number", "Port GUID", "LID", "LMC", "Port state", "Physical state",
                 "Width active", "Widths enabled", "Widths supported", "Speed active", "Speeds enabled",
                 "Speeds supported", "Extended speed active", "Active MTU", "Maximum MTU", "Capability mask",
-                "Reachable", "Link", "Remote port"}) {
+                "Reachable", "Link rate", "Link", "Remote port"}) {
             assertTrue(props.containsKey(name), name + " in " + props.keySet());
         }
         assertEquals("5", props.get("Port number"));

@@ -10,7 +10,6 @@ import org.infiniscope.model.NodeType;
 import org.infiniscope.model.Port;
 import org.infiniscope.model.PortState;
 import org.infiniscope.model.provider.NodeText;
-import org.infiniscope.model.provider.PortText;
 import org.infiniscope.ui.fabric.FabricRef;
 import org.infiniscope.ui.internal.session.FabricView;
 
@@ -35,6 +34,8 @@ final class ExplorerRows {
     record Row(Node node, List<Port> ports) {
     }
 
+    private static final java.util.HexFormat HEX = java.util.HexFormat.of();
+
     private ExplorerRows() {
     }
 
@@ -45,10 +46,13 @@ final class ExplorerRows {
         String text = filter.text().strip().toLowerCase(Locale.ROOT);
         String hex = text.startsWith("0x") ? text.substring(2) : text;
         int lid = text.matches("[0-9]{1,5}") ? Integer.parseInt(text) : -1;
+        // decided once, not per node and port: thousands of them
+        String nodeHex = hex.matches("[0-9a-f]+") ? hex : null;
+        String portHex = hex.matches("[0-9a-f]{4,}") ? hex : null;
         boolean portFilter = filter.downOnly() || filter.errorsOnly();
         List<Row> rows = new ArrayList<>();
         for (Node n : view.fabric().getNodes()) {
-            boolean nodeMatches = text.isEmpty() || matches(n, text, hex, lid);
+            boolean nodeMatches = text.isEmpty() || matches(n, text, nodeHex, lid);
             List<Port> ports = new ArrayList<>(n.getPorts().size());
             for (Port p : n.getPorts()) {
                 if (filter.downOnly() && !isDown(p)) {
@@ -57,7 +61,7 @@ final class ExplorerRows {
                 if (filter.errorsOnly() && !errors.contains(FabricView.portRef(p))) {
                     continue;
                 }
-                if (!nodeMatches && !matches(p, hex, lid)) {
+                if (!nodeMatches && !matches(p, portHex, lid)) {
                     continue;
                 }
                 ports.add(p);
@@ -98,7 +102,7 @@ final class ExplorerRows {
         if (NodeText.name(n).toLowerCase(Locale.ROOT).contains(text)) {
             return true;
         }
-        if (!hex.isEmpty() && hex.matches("[0-9a-f]+") && PortText.guid(n.getNodeGuid()).contains(hex)) {
+        if (hex != null && HEX.toHexDigits(n.getNodeGuid()).contains(hex)) {
             return true;
         }
         return lid > 0 && n.getLid() == lid;
@@ -108,6 +112,6 @@ final class ExplorerRows {
         if (lid > 0 && p.getLid() == lid) {
             return true;
         }
-        return !hex.isEmpty() && hex.matches("[0-9a-f]{4,}") && PortText.guid(p.getPortGuid()).contains(hex);
+        return hex != null && HEX.toHexDigits(p.getPortGuid()).contains(hex);
     }
 }

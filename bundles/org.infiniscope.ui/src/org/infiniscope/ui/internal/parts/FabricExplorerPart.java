@@ -81,6 +81,7 @@ public final class FabricExplorerPart {
     private List<ExplorerRows.Row> rows = List.of();
     private FabricView shown = FabricView.EMPTY;
     private boolean selecting;
+    private final Set<Long> expanded = new HashSet<>();
 
     @PostConstruct
     public void create(Composite parent) {
@@ -102,6 +103,9 @@ public final class FabricExplorerPart {
         GridDataFactory.fillDefaults().grab(true, true).span(3, 1).applyTo(tree);
         tree.addListener(SWT.SetData, e -> fill((TreeItem) e.item));
         tree.addListener(SWT.Selection, e -> selected());
+        // what is expanded, kept across refreshes (asking every item would make all of a virtual tree's items)
+        tree.addListener(SWT.Expand, e -> expanded(e, true));
+        tree.addListener(SWT.Collapse, e -> expanded(e, false));
         tree.setMenu(contextMenu());
         empty = EmptyState.create(area, "The fabric explorer lists the subnet's switches, channel adapters and "
                 + "routers, with their ports and links.");
@@ -169,12 +173,6 @@ public final class FabricExplorerPart {
             return;
         }
         FabricView view = session == null ? FabricView.EMPTY : session.view();
-        Set<Long> expanded = new HashSet<>();
-        for (TreeItem item : tree.getItems()) {
-            if (item.getData(ROW) != null && item.getExpanded()) {
-                expanded.add(((ExplorerRows.Row) item.getData(ROW)).node().getNodeGuid());
-            }
-        }
         List<FabricRef> selected = selectedRefs();
         ExplorerRows.Filter filter = new ExplorerRows.Filter(filterText.getText(), downOnly.getSelection(),
                 errorsOnly.getSelection());
@@ -205,6 +203,17 @@ public final class FabricExplorerPart {
         int nodes = view.isEmpty() ? 0 : view.fabric().getNodes().size();
         count.setText(filter.isEmpty() ? nodes + " nodes" : rows.size() + " of " + nodes + " nodes");
         showEmpty(view.isEmpty());
+    }
+
+    private void expanded(org.eclipse.swt.widgets.Event e, boolean open) {
+        if (e.item instanceof TreeItem item && item.getParentItem() == null
+                && item.getData(ROW) instanceof ExplorerRows.Row row) {
+            if (open) {
+                expanded.add(row.node().getNodeGuid());
+            } else {
+                expanded.remove(row.node().getNodeGuid());
+            }
+        }
     }
 
     /** Fills a virtual item: a node row (with its ports as a count of children) or a port row. */
@@ -317,6 +326,7 @@ public final class FabricExplorerPart {
             for (int k = 0; k < ports.size(); k++) {
                 if (ports.get(k).getNumber() == port) {
                     nodeItem.setExpanded(true);
+                    expanded.add(rows.get(i).node().getNodeGuid());
                     TreeItem portItem = nodeItem.getItem(k);
                     fill(portItem);
                     items.add(portItem);
