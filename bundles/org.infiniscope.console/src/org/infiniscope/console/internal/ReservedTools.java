@@ -18,7 +18,8 @@ final class ReservedTools {
             Map.entry("saquery", "org.infiniscope.diag"), Map.entry("route", "org.infiniscope.diag"),
             Map.entry("sminfo", "org.infiniscope.diag"), Map.entry("stat", "org.infiniscope.diag"),
             Map.entry("sm", "org.infiniscope.sm"), Map.entry("fw", "org.infiniscope.firmware"),
-            Map.entry("qp", "org.infiniscope.verbs"), Map.entry("simulate", "org.infiniscope.sim"));
+            Map.entry("qp", "org.infiniscope.verbs"), Map.entry("simulate", "org.infiniscope.sim"),
+            Map.entry("lspci", "org.infiniscope.pci"));
 
     private ReservedTools() {
     }
