@@ -26,6 +26,7 @@ public final class EmbeddedFabrics {
         SimFabric sim = fabrics.get(topology);
         if (sim == null) {
             sim = SimFabric.of(SimChannelProvider.load(topology, fabric));
+            org.infiniscope.sim.adapter.SimAdapters.attach(sim); // each node's adapter answers GeneralInfo
             fabrics.put(topology, sim);
         }
         return sim;
