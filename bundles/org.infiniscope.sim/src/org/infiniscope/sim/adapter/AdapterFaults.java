@@ -8,6 +8,7 @@ package org.infiniscope.sim.adapter;
 public final class AdapterFaults {
 
     private int failNext;
+    private int failAfter = -1;
     private int powerLossAfter = -1;
     private boolean powerLost;
     private int corruptAddress = -1;
@@ -15,6 +16,11 @@ public final class AdapterFaults {
     /** The next {@code count} flash operations fail with the fault status. */
     public synchronized void failNextFlashOperations(int count) {
         failNext = count;
+    }
+
+    /** The flash operation after {@code operations} more succeed fails once (a write error mid-burn). */
+    public synchronized void failFlashOperationAfter(int operations) {
+        failAfter = operations;
     }
 
     /** Power is lost once {@code operations} more flash operations have run; 0 loses it at the next. */
@@ -50,6 +56,12 @@ public final class AdapterFaults {
         if (failNext > 0) {
             failNext--;
             return true;
+        }
+        if (failAfter == 0) {
+            failAfter = -1;
+            return true;
+        } else if (failAfter > 0) {
+            failAfter--;
         }
         return false;
     }
