@@ -39,23 +39,32 @@ public final class SimAdapters {
 
     private static final Map<SimFabric, SimAdapters> ATTACHED = Collections.synchronizedMap(new WeakHashMap<>());
 
-    private final List<SimAdapter> adapters;
-    private final Map<Long, SimAdapter> byGuid = new HashMap<>();
+    private final List<Node> nodes;
+    private final Function<byte[], Optional<FirmwareVersion>> imageCheck;
+    /** Adapters are made when first asked for: a sweep of a large fabric pays for none it does not touch. */
+    private final SimAdapter[] made;
+    private final Map<Long, Integer> indexByGuid = new HashMap<>();
 
     private SimAdapters(List<Node> nodes, Function<byte[], Optional<FirmwareVersion>> imageCheck) {
-        List<SimAdapter> list = new ArrayList<>();
+        this.nodes = List.copyOf(nodes);
+        this.imageCheck = imageCheck;
+        this.made = new SimAdapter[nodes.size()];
         for (int i = 0; i < nodes.size(); i++) {
+            indexByGuid.put(nodes.get(i).nodeGuid(), i);
+        }
+    }
+
+    private synchronized SimAdapter adapter(int i) {
+        if (made[i] == null) {
             Node n = nodes.get(i);
             boolean sw = n.isSwitch();
-            SimAdapter a = new SimAdapter(n.name(), n.nodeGuid(), sw, sw ? SWITCH_IB2 : CONNECTX5,
+            made[i] = new SimAdapter(n.name(), n.nodeGuid(), sw, sw ? SWITCH_IB2 : CONNECTX5,
                     sw
                             ? new FirmwareVersion(15, 2010, 4004, "MT_2630110032")
                             : new FirmwareVersion(16, 35, 2000, "MT_0000000008"),
                     new PciAddress(i / 8192, i / 32 % 256, i % 32, 0), SLOT_SIZE, imageCheck);
-            list.add(a);
-            byGuid.put(n.nodeGuid(), a);
         }
-        this.adapters = List.copyOf(list);
+        return made[i];
     }
 
     /**
@@ -89,21 +98,31 @@ public final class SimAdapters {
 
     /** @return the adapters, in topology order */
     public List<SimAdapter> all() {
-        return adapters;
+        List<SimAdapter> all = new ArrayList<>(nodes.size());
+        for (int i = 0; i < nodes.size(); i++) {
+            all.add(adapter(i));
+        }
+        return List.copyOf(all);
     }
 
     /** @return the adapter of a node */
     public Optional<SimAdapter> byGuid(long nodeGuid) {
-        return Optional.ofNullable(byGuid.get(nodeGuid));
+        Integer i = indexByGuid.get(nodeGuid);
+        return i == null ? Optional.empty() : Optional.of(adapter(i));
     }
 
     /** @return the adapter of a node by name */
     public Optional<SimAdapter> byName(String name) {
-        return adapters.stream().filter(a -> a.nodeName().equals(name)).findFirst();
+        for (int i = 0; i < nodes.size(); i++) {
+            if (nodes.get(i).name().equals(name)) {
+                return Optional.of(adapter(i));
+            }
+        }
+        return Optional.empty();
     }
 
     private boolean answer(byte[] mad, SimFabric.NodeView node, int port) {
-        SimAdapter a = byGuid.get(node.nodeGuid());
+        SimAdapter a = byGuid(node.nodeGuid()).orElse(null);
         int method = mad[3] & 0x7F;
         if (a == null || (mad[3] & 0x80) != 0 || !a.booted() || a.faults().powerLost()) {
             return false; // no adapter, a response, or firmware that does not run: silence
