@@ -115,12 +115,12 @@ class SimAdapterTest {
         assertEquals(0, v.f.readDword(v.base + VscFunction.CONTROL) >>> 29, "space 7 unsupported");
         v.space(VscFunction.SPACE_CR);
         assertNotEquals(0, v.f.readDword(v.base + VscFunction.CONTROL) >>> 29, "CR-space supported");
-        assertEquals(SimAdapters.CONNECTX5, v.read(CrSpace.HW_ID));
+        assertEquals(0x20D, v.read(CrSpace.HW_ID), "the ConnectX-5 hardware ID, not its PCI device ID");
         assertEquals(16, v.read(CrSpace.FW_MAJOR));
         v.write(0x1234, 0xCAFE);
         assertEquals(0xCAFE, v.read(0x1234));
         v.write(CrSpace.HW_ID, 0); // read-only
-        assertEquals(SimAdapters.CONNECTX5, v.read(CrSpace.HW_ID));
+        assertEquals(0x20D, v.read(CrSpace.HW_ID), "the ConnectX-5 hardware ID, not its PCI device ID");
     }
 
     @Test

@@ -5,7 +5,8 @@ import java.util.Map;
 
 /**
  * An adapter's CR-space as the vendor-specific capability reaches it (address space 2): dword registers. The
- * hardware ID sits where mstflint reads it ({@link #HW_ID}, the device ID in the low 16 bits); the running
+ * hardware ID sits where mstflint reads it ({@link #HW_ID}: 0x20D for ConnectX-5, 0x24B for Switch-IB 2, mstflint's
+ * IDs, which differ from the PCI device IDs); the running
  * firmware's version and the flash gateway are the simulator's own registers (a real adapter's flash controller is
  * more involved), documented here so that a flasher can drive them:
  * <ul>
@@ -69,7 +70,7 @@ public final class CrSpace {
     public synchronized int read(int at) {
         FirmwareVersion fw = adapter.running();
         return switch (at) {
-            case HW_ID -> adapter.deviceId();
+            case HW_ID -> adapter.hardwareId();
             case FW_MAJOR -> fw.major();
             case FW_MINOR -> fw.minor();
             case FW_SUB_MINOR -> fw.subMinor();

@@ -62,6 +62,15 @@ public final class SimAdapter {
         return deviceId;
     }
 
+    /** @return the hardware ID that CR-space 0xF0014 holds, as mstflint knows the chip */
+    public int hardwareId() {
+        return switch (deviceId) {
+            case SimAdapters.CONNECTX5 -> 0x20D;
+            case SimAdapters.SWITCH_IB2 -> 0x24B;
+            default -> 0;
+        };
+    }
+
     /** @return the flash */
     public SimFlash flash() {
         return flash;
