@@ -19,7 +19,8 @@ final class ReservedTools {
             Map.entry("sminfo", "org.infiniscope.diag"), Map.entry("stat", "org.infiniscope.diag"),
             Map.entry("sm", "org.infiniscope.sm"), Map.entry("fw", "org.infiniscope.firmware"),
             Map.entry("qp", "org.infiniscope.verbs"), Map.entry("perftest", "org.infiniscope.verbs"),
-            Map.entry("ibv_devices", "org.infiniscope.verbs"), Map.entry("simulate", "org.infiniscope.sim"));
+            Map.entry("ibv_devices", "org.infiniscope.verbs"), Map.entry("simulate", "org.infiniscope.sim"),
+            Map.entry("lspci", "org.infiniscope.pci"));
 
     private ReservedTools() {
     }

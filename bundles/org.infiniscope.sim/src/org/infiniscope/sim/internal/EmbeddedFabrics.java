@@ -47,6 +47,7 @@ public final class EmbeddedFabrics {
         SimFabric sim = fabrics.get(topology);
         if (sim == null) {
             sim = SimFabric.of(SimChannelProvider.load(topology, fabric));
+            org.infiniscope.sim.adapter.SimAdapters.attach(sim); // each node's adapter answers GeneralInfo
             if (traffic && topology.isEmpty()) {
                 startTraffic(sim);
             }

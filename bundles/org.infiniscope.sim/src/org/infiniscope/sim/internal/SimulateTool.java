@@ -143,6 +143,7 @@ public final class SimulateTool implements ConsoleTool {
         try {
             fabric = SimFabric.of(SimChannelProvider.load(topology, topology),
                     virtual ? new VirtualClock() : SimClock.system());
+            org.infiniscope.sim.adapter.SimAdapters.attach(fabric); // each node's adapter answers GeneralInfo
         } catch (IOException e) {
             err.println("infiniscope simulate: " + e.getMessage());
             return ExitStatus.FAILURE;

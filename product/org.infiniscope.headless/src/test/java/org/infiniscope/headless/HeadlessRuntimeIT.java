@@ -130,9 +130,9 @@ class HeadlessRuntimeIT {
         Result unknown = launch("", "--cli", "frobnicate");
         assertEquals(2, unknown.status());
         assertTrue(unknown.err().contains("unknown command 'frobnicate'"), unknown.err());
-        Result reserved = launch("", "--cli", "fw", "query");
+        Result reserved = launch("", "--cli", "qp", "list");
         assertEquals(3, reserved.status());
-        assertTrue(reserved.err().contains("org.infiniscope.firmware"), reserved.err());
+        assertTrue(reserved.err().contains("org.infiniscope.verbs"), reserved.err());
         Result usage = launch("", "--cli", "services", "a", "b");
         assertEquals(2, usage.status());
         assertTrue(usage.err().startsWith("infiniscope services: expected at most one filter text"), usage.err());

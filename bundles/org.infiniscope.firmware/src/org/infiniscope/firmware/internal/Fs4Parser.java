@@ -1,0 +1,305 @@
+package org.infiniscope.firmware.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.infiniscope.firmware.FirmwareImage;
+import org.infiniscope.firmware.ImageFormatException;
+import org.infiniscope.firmware.ImageSection;
+
+/**
+ * Reads an FS4 image the way mstflint verifies one: magic, boot version, HW pointers (each with its CRC), tools
+ * area, boot2, the ITOC and its sections, then the device data of the DTOC in the image's last 4 KiB when the image
+ * has one. Every length and pointer is checked against the image before it is followed.
+ */
+final class Fs4Parser {
+
+    private final byte[] b;
+    private final int start;
+    private final List<ImageSection> sections = new ArrayList<>();
+    private String version = "";
+    private String date = "";
+    private String psid = "";
+    private String description = "";
+    private int deviceId;
+    private final List<String> security = new ArrayList<>();
+    private long baseGuid;
+    private int guids;
+    private long baseMac;
+    private int macs;
+    private String mfgPsid = "";
+    private String imageVsd = "";
+    private int securityVersion;
+    private String deviceVsd = "";
+    private int imageEnd;
+
+    private Fs4Parser(byte[] image, int start) {
+        this.b = image;
+        this.start = start;
+    }
+
+    /** @return the offset where an image with this magic starts, or -1 */
+    static int findStart(byte[] image, int[] magic) {
+        for (int s : Fs4.STARTS) {
+            if (s + 16 > image.length) {
+                break;
+            }
+            boolean match = true;
+            for (int i = 0; i < 4 && match; i++) {
+                match = Be.u32(image, s + 4 * i) == magic[i];
+            }
+            if (match) {
+                return s;
+            }
+        }
+        return -1;
+    }
+
+    static FirmwareImage parse(byte[] image) throws ImageFormatException {
+        int start = findStart(image, Fs4.MAGIC);
+        if (start < 0) {
+            if (findStart(image, Fs4.FS3_MAGIC) >= 0) {
+                throw new ImageFormatException("an FS3 (ConnectX-4 generation) image: only FS4 is parsed",
+                        findStart(image, Fs4.FS3_MAGIC));
+            }
+            throw new ImageFormatException("no FS4 magic pattern at any image start", 0);
+        }
+        return new Fs4Parser(image, start).read();
+    }
+
+    private void need(long at, long length, String what) throws ImageFormatException {
+        if (at < 0 || length < 0 || at + length > b.length) {
+            throw new ImageFormatException(String.format("%s of 0x%x bytes runs past the end of the image (0x%x bytes)",
+                    what, length, b.length), Math.max(0, Math.min(at, b.length)));
+        }
+    }
+
+    private FirmwareImage read() throws ImageFormatException {
+        need(start + Fs4.BOOT_VERSION, 4, "the boot version");
+        int formatVersion = Be.bits(b, start + Fs4.BOOT_VERSION, 0, 8);
+        if (formatVersion != Fs4.IMAGE_FORMAT_FS4) {
+            throw new ImageFormatException(
+                    "image format version " + formatVersion + " is not FS4's (" + Fs4.IMAGE_FORMAT_FS4 + ")",
+                    start + Fs4.BOOT_VERSION);
+        }
+        int[] pointers = hwPointers();
+        securityVersion = pointers[Fs4.PTR_SECURITY_VERSION]; // the HW pointer holds the version itself
+        int tools = pointers[Fs4.PTR_TOOLS];
+        need(start + (long) tools, Fs4.TOOLS_AREA_SIZE, "the tools area");
+        crcOver("TOOLS_AREA", -1, start + tools, Fs4.TOOLS_AREA_SIZE / 4 - 1,
+                Be.u32(b, start + tools + Fs4.TOOLS_AREA_SIZE - 4) & 0xFFFF, Fs4.TOOLS_AREA_SIZE);
+        boot2(start + pointers[Fs4.PTR_BOOT2]);
+        int toc = start + pointers[Fs4.PTR_TOC];
+        if (!tocHeaderValid(toc, Fs4.ITOC_ASCII)) {
+            toc += Fs4.SECTOR; // the first ITOC may be empty; mstflint looks one sector further
+            if (!tocHeaderValid(toc, Fs4.ITOC_ASCII)) {
+                throw new ImageFormatException("no valid ITOC header", start + pointers[Fs4.PTR_TOC]);
+            }
+        }
+        addTocHeader(toc, "ITOC_HEADER");
+        entries(toc, false);
+        if (pointers[Fs4.PTR_IMAGE_INFO] != 0 && version.isEmpty()) {
+            need(start + (long) pointers[Fs4.PTR_IMAGE_INFO], Fs4.IMAGE_INFO_SIZE, "IMAGE_INFO");
+            imageInfo(start + pointers[Fs4.PTR_IMAGE_INFO]);
+        }
+        if (version.isEmpty()) {
+            throw new ImageFormatException("no IMAGE_INFO section: the image has no version", toc);
+        }
+        int dtoc = b.length - Fs4.SECTOR;
+        if (b.length > imageEnd && dtoc >= imageEnd && tocHeaderValid(dtoc, Fs4.DTOC_ASCII)) {
+            addTocHeader(dtoc, "DTOC_HEADER");
+            entries(dtoc, true);
+        }
+        return new FirmwareImage("FS4", version, date, psid.isEmpty() ? mfgPsid : psid, deviceId, description, baseGuid,
+                guids, baseMac, macs, imageVsd, deviceVsd, securityVersion, security, sections);
+    }
+
+    private int[] hwPointers() throws ImageFormatException {
+        int at = start + Fs4.HW_POINTERS;
+        need(at, Fs4.HW_POINTERS_SIZE, "the HW pointers");
+        int[] pointers = new int[Fs4.HW_POINTER_NAMES.length];
+        for (int i = 0; i < pointers.length; i++) {
+            int entry = at + 8 * i;
+            int ptr = Be.u32(b, entry);
+            if (ptr == -1) {
+                continue; // absent
+            }
+            pointers[i] = ptr;
+            int stored = Be.u32(b, entry + 4);
+            // the hardware's CRC, or the image CRC that some devices use instead (mstflint accepts either)
+            int computed = stored == Crc16.of(b, entry, 1) ? stored : HwCrc.of(b, entry, 6);
+            sections.add(new ImageSection("HW_POINTERS", -1, entry, 8, stored, computed));
+            if (i != Fs4.PTR_SECURITY_VERSION && ptr != 0 && (ptr < 0 || (long) start + ptr >= b.length)) {
+                throw new ImageFormatException(
+                        String.format("HW pointer %s (0x%x) points outside the image", Fs4.HW_POINTER_NAMES[i], ptr),
+                        entry);
+            }
+        }
+        for (int required : new int[]{Fs4.PTR_BOOT2, Fs4.PTR_TOC, Fs4.PTR_TOOLS}) {
+            if (pointers[required] == 0) {
+                throw new ImageFormatException("HW pointer " + Fs4.HW_POINTER_NAMES[required] + " is missing",
+                        at + 8 * required);
+            }
+        }
+        return pointers;
+    }
+
+    private void crcOver(String name, int type, int at, int dwords, int stored, int length) {
+        sections.add(new ImageSection(name, type, at, length, stored, Crc16.of(b, at, dwords)));
+    }
+
+    private void boot2(int at) throws ImageFormatException {
+        need(at, 8, "the boot2 header");
+        long size = Be.u32(b, at + 4) & 0xFFFF_FFFFL;
+        if (size < 4 || size > 1 << 20) {
+            throw new ImageFormatException("boot2 size 0x" + Long.toHexString(size) + " dwords is not 4 to 1 Mi",
+                    at + 4);
+        }
+        int dwords = (int) size + 4;
+        need(at, 4L * dwords, "boot2");
+        Crc16 crc = new Crc16();
+        for (int i = 0; i < dwords - 1; i++) {
+            crc.add(Be.u32(b, at + 4 * i));
+        }
+        sections.add(new ImageSection("BOOT2", -1, at, 4 * dwords, Be.u32(b, at + 4 * (dwords - 1)), crc.finish()));
+    }
+
+    private boolean tocHeaderValid(int at, int ascii) {
+        if (at < 0 || at + Fs4.TOC_HEADER_SIZE > b.length) {
+            return false;
+        }
+        if (Be.u32(b, at) != ascii) {
+            return false;
+        }
+        for (int i = 0; i < 3; i++) {
+            if (Be.u32(b, at + 4 + 4 * i) != Fs4.TOC_RAND[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void addTocHeader(int at, String name) {
+        crcOver(name, -1, at, Fs4.TOC_HEADER_SIZE / 4 - 1, Be.u32(b, at + 28) & 0xFFFF, Fs4.TOC_HEADER_SIZE);
+    }
+
+    private void entries(int toc, boolean dtoc) throws ImageFormatException {
+        for (int i = 0; i < Fs4.MAX_TOC_ENTRIES; i++) {
+            int e = toc + Fs4.TOC_HEADER_SIZE + i * Fs4.TOC_ENTRY_SIZE;
+            need(e, Fs4.TOC_ENTRY_SIZE, "TOC entry " + i);
+            int type = Be.bits(b, e, 0, 8);
+            if (type == Fs4.TYPE_END) {
+                return;
+            }
+            String name = Fs4.sectionName(type);
+            sections.add(new ImageSection((dtoc ? "DTOC" : "ITOC") + " entry " + name, type, e, Fs4.TOC_ENTRY_SIZE,
+                    Be.u32(b, e + 28) & 0xFFFF, Crc16.of(b, e, 7)));
+            long size = 4L * Be.bits(b, e, 8, 22);
+            long addr = 4L * Be.bits(b, e, 161, 29) + (dtoc ? 0 : start);
+            int crcMode = Be.bits(b, e, 205, 3);
+            if (size == 0) {
+                throw new ImageFormatException(name + " section has size 0", e);
+            }
+            if (addr + size > b.length) {
+                throw new ImageFormatException(String.format(
+                        "%s section at 0x%x of 0x%x bytes runs past the end of " + "the image (0x%x bytes)", name, addr,
+                        size, b.length), e);
+            }
+            int at = (int) addr;
+            int len = (int) size;
+            if (!dtoc) {
+                imageEnd = Math.max(imageEnd, at + len);
+            }
+            switch (crcMode) {
+                case Fs4.CRC_IN_ENTRY -> sections
+                        .add(new ImageSection(name, type, at, len, Be.bits(b, e, 208, 16), Crc16.of(b, at, len / 4)));
+                case Fs4.CRC_IN_SECTION -> sections.add(new ImageSection(name, type, at, len,
+                        Be.u32(b, at + len - 4) & 0xFFFF, Crc16.of(b, at, len / 4 - 1)));
+                case Fs4.CRC_NONE -> sections.add(new ImageSection(name, type, at, len, -1, -1));
+                default -> throw new ImageFormatException(
+                        name + " entry has CRC mode " + crcMode + " (0 in entry, 1 none, 2 in section)", e + 24);
+            }
+            switch (type) {
+                case Fs4.TYPE_IMAGE_INFO -> {
+                    if (len < Fs4.IMAGE_INFO_SIZE) {
+                        throw new ImageFormatException(
+                                "IMAGE_INFO is 0x" + Integer.toHexString(len) + " bytes, less than 0x400", e);
+                    }
+                    imageInfo(at);
+                }
+                case Fs4.TYPE_MFG_INFO -> mfgInfo(at, len, e);
+                case Fs4.TYPE_DEV_INFO -> devInfo(at, len, e);
+                default -> {
+                    // code and configuration: only their CRC matters here
+                }
+            }
+        }
+        throw new ImageFormatException("TOC has no END entry within " + Fs4.MAX_TOC_ENTRIES + " entries", toc);
+    }
+
+    private void imageInfo(int at) throws ImageFormatException {
+        int major = Be.bits(b, at, 0, 8);
+        if (major != 0) {
+            throw new ImageFormatException("unknown IMAGE_INFO format version " + major + "." + Be.bits(b, at, 8, 8),
+                    at);
+        }
+        version = String.format("%d.%d.%d", Be.bits(b, at + 4, 0, 16), Be.bits(b, at + 4, 32, 16),
+                Be.bits(b, at + 4, 48, 16));
+        int year = Be.bits(b, at + 4, 96, 16);
+        int month = Be.bits(b, at + 4, 112, 8);
+        int day = Be.bits(b, at + 4, 120, 8);
+        date = year == 0 ? "" : String.format("%x.%x.%x", day, month, year); // BCD, printed as flint does
+        deviceId = Be.bits(b, at, 224, 16);
+        psid = Be.string(b, at, 312, 16);
+        imageVsd = Be.string(b, at, 472, 208);
+        description = Be.string(b, at, 3736, 256);
+        security.clear();
+        if (Be.bits(b, at, 16, 1) != 0) {
+            security.add("secure-fw");
+        }
+        if (Be.bits(b, at, 17, 1) != 0) {
+            security.add("signed-fw");
+        }
+        if (Be.bits(b, at, 18, 1) != 0) {
+            security.add("debug");
+        }
+        if (Be.bits(b, at, 27, 2) != 0) {
+            security.add("encrypted");
+        }
+    }
+
+    private void mfgInfo(int at, int len, int entry) throws ImageFormatException {
+        if (len < Fs4.MFG_INFO_SIZE) {
+            throw new ImageFormatException("MFG_INFO is shorter than 0x140 bytes", entry);
+        }
+        mfgPsid = Be.string(b, at, 24, 16);
+        if (baseGuid == 0) {
+            uids(at + 32);
+        }
+    }
+
+    private void devInfo(int at, int len, int entry) throws ImageFormatException {
+        if (len < Fs4.DEV_INFO_SIZE) {
+            throw new ImageFormatException("DEV_INFO is shorter than 0x200 bytes", entry);
+        }
+        for (int i = 0; i < 4; i++) {
+            if (Be.u32(b, at + 4 * i) != Fs4.DEV_INFO_SIGNATURE[i]) {
+                return; // an empty copy of the failsafe pair
+            }
+        }
+        int major = Be.bits(b, at, 143, 9);
+        if (major != 2) {
+            throw new ImageFormatException("unknown DEV_INFO format version " + major, at + 16);
+        }
+        uids(at + 32);
+        deviceVsd = Be.string(b, at, 920, 208);
+    }
+
+    /** The GUIDs and MACs: two uid entries of 16 bytes (count low byte of dword 0, the value at byte 8). */
+    private void uids(int at) {
+        guids = Be.bits(b, at, 24, 8) | Be.bits(b, at, 8, 8) << 8;
+        baseGuid = Be.u64(b, at + 8);
+        macs = Be.bits(b, at + 16, 24, 8) | Be.bits(b, at + 16, 8, 8) << 8;
+        baseMac = Be.u64(b, at + 24);
+    }
+}

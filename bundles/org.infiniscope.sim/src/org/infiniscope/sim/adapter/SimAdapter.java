@@ -1,0 +1,144 @@
+package org.infiniscope.sim.adapter;
+
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * One simulated adapter (an HCA, or a switch's ASIC): a PCI function with the vendor-specific capability, its
+ * CR-space and a flash of two slots, and the firmware it runs.
+ * <p>
+ * Booting (at creation, and at each {@link #powerCycle()}) reads the active slot through the fabric's image check:
+ * an image it accepts runs; otherwise the other slot boots if it holds one it accepts (failsafe), and that slot
+ * becomes the active one. A slot never written holds the factory image, which always boots. When neither slot holds
+ * a bootable image the adapter does not boot ({@link #running()} empty).
+ */
+public final class SimAdapter {
+
+    private final String nodeName;
+    private final long nodeGuid;
+    private final boolean isSwitch;
+    private final int deviceId;
+    private final FirmwareVersion factory;
+    private final SimFlash flash;
+    private final CrSpace crSpace;
+    private final VscFunction function;
+    private final AdapterFaults faults = new AdapterFaults();
+    private final Function<byte[], Optional<FirmwareVersion>> imageCheck;
+    private final boolean[] written = new boolean[2];
+    private FirmwareVersion running;
+
+    SimAdapter(String nodeName, long nodeGuid, boolean isSwitch, int deviceId, FirmwareVersion factory,
+            org.infiniscope.pci.PciAddress address, int slotSize,
+            Function<byte[], Optional<FirmwareVersion>> imageCheck) {
+        this.nodeName = nodeName;
+        this.nodeGuid = nodeGuid;
+        this.isSwitch = isSwitch;
+        this.deviceId = deviceId;
+        this.factory = factory;
+        this.imageCheck = imageCheck;
+        this.flash = new SimFlash(slotSize);
+        this.crSpace = new CrSpace(this);
+        this.function = new VscFunction(this, address);
+        this.running = factory;
+    }
+
+    /** @return the node's name in the topology */
+    public String nodeName() {
+        return nodeName;
+    }
+
+    /** @return the node GUID */
+    public long nodeGuid() {
+        return nodeGuid;
+    }
+
+    /** @return whether it is a switch's ASIC */
+    public boolean isSwitch() {
+        return isSwitch;
+    }
+
+    /** @return the PCI device ID (a ConnectX or Switch-IB ID) */
+    public int deviceId() {
+        return deviceId;
+    }
+
+    /** @return the hardware ID that CR-space 0xF0014 holds, as mstflint knows the chip */
+    public int hardwareId() {
+        return switch (deviceId) {
+            case SimAdapters.CONNECTX5 -> 0x20D;
+            case SimAdapters.SWITCH_IB2 -> 0x24B;
+            default -> 0;
+        };
+    }
+
+    /** @return the flash */
+    public SimFlash flash() {
+        return flash;
+    }
+
+    /** @return the CR-space */
+    public CrSpace crSpace() {
+        return crSpace;
+    }
+
+    /** @return the PCI function, as the simulator's PCI bus lists it */
+    public VscFunction function() {
+        return function;
+    }
+
+    /** @return the faults injected into this adapter */
+    public AdapterFaults faults() {
+        return faults;
+    }
+
+    /** @return the firmware running now; what GeneralInfo reports (the factory one until a power cycle) */
+    public synchronized FirmwareVersion running() {
+        return running == null ? factory : running;
+    }
+
+    /** @return whether the adapter booted an image at its last power cycle */
+    public synchronized boolean booted() {
+        return running != null;
+    }
+
+    /**
+     * Turns the adapter off and on: power comes back, pending faults end, and it boots as the class comment says.
+     *
+     * @return the firmware that runs, empty when no slot holds a bootable image
+     */
+    public synchronized Optional<FirmwareVersion> powerCycle() {
+        faults.restorePower();
+        int active = flash.activeSlot();
+        Optional<FirmwareVersion> first = boot(active);
+        if (first.isPresent()) {
+            running = first.get();
+        } else {
+            Optional<FirmwareVersion> other = boot(1 - active);
+            if (other.isPresent()) {
+                flash.setActiveSlot(1 - active);
+            }
+            running = other.orElse(null);
+        }
+        return Optional.ofNullable(running);
+    }
+
+    private Optional<FirmwareVersion> boot(int slot) {
+        byte[] image = flash.slotImage(slot);
+        boolean erased = true;
+        for (byte b : image) {
+            if (b != (byte) 0xFF) {
+                erased = false;
+                break;
+            }
+        }
+        if (erased && !written[slot]) {
+            return Optional.of(factory); // never touched: the factory image
+        }
+        return imageCheck.apply(image);
+    }
+
+    /** Notes that a slot was erased or programmed: it no longer holds the factory image. */
+    synchronized void touched(int address) {
+        written[address / flash.slotSize()] = true;
+    }
+}

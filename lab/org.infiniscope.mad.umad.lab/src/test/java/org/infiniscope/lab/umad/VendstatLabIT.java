@@ -1,0 +1,88 @@
+package org.infiniscope.lab.umad;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Debian's {@code vendstat -N}, unmodified under umad2sim, against {@code ./infiniscope simulate} after OpenSM gave
+ * every port a LID: each node's simulated adapter answers Mellanox GeneralInfo (vendor class 0x0A, attribute 0x17)
+ * with the firmware it runs, which vendstat prints. ibsim answers no vendor class, so this is checked on our
+ * simulator alone. The factory firmware of the simulated adapters is that of {@code SimAdapters}: ConnectX-5
+ * 16.35.2000 (MT_0000000008) on the hosts, Switch-IB 2 15.2010.4004 (MT_2630110032) on the switches.
+ */
+@Timeout(value = 300, unit = TimeUnit.SECONDS)
+class VendstatLabIT {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+
+    private static Map<String, String> fields(String text) {
+        Map<String, String> f = new TreeMap<>();
+        for (String line : text.split("\n")) {
+            int colon = line.indexOf(':');
+            if (colon > 0) {
+                f.put(line.substring(0, colon).strip(), line.substring(colon + 1).strip());
+            }
+        }
+        return f;
+    }
+
+    private static String vendstat(Path scratch, Map<String, String> attach, int lid) throws Exception {
+        Path out = Files.createTempFile(scratch, "vendstat", ".out");
+        ProcessBuilder b = new ProcessBuilder(Lab.tool("vendstat"), "-N", Integer.toString(lid))
+                .directory(scratch.toFile()).redirectErrorStream(true).redirectOutput(out.toFile());
+        Lab.detach(b.environment());
+        b.environment().putAll(attach);
+        Process p = b.start();
+        try {
+            if (!p.waitFor(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new AssertionError("vendstat -N " + lid + " did not end");
+            }
+            String text = Files.readString(out);
+            assertEquals(0, p.exitValue(), "vendstat -N " + lid + ": " + text);
+            return text;
+        } finally {
+            Lab.stop(p);
+        }
+    }
+
+    @Test
+    void vendstatReadsTheFirmwareEveryAdapterRuns() throws Exception {
+        Lab.require("opensm", "vendstat");
+        BuiltLauncher.prepare();
+        Path scratch = Lab.scratch("vendstat");
+        ParityFabric fabric = ParityFabric.resource(scratch, "fabrics/ft2-16.net");
+        try (Simulate simulate = Simulate.start(scratch, fabric.net(), Duration.ofSeconds(30));
+                OpenSm openSm = OpenSm.start(scratch, simulate.attach(fabric.hosts().get(0)), TIMEOUT)) {
+            openSm.awaitQuiet(Duration.ofMillis(500), Duration.ofSeconds(30));
+            Map<String, String> attach = simulate.attach(fabric.hosts().get(1));
+            int nodes = fabric.hosts().size() + fabric.switches().size();
+            List<String> seen = new ArrayList<>();
+            long started = System.nanoTime();
+            for (int lid = 1; lid <= nodes; lid++) {
+                Map<String, String> f = fields(vendstat(scratch, attach, lid));
+                boolean sw = f.get("hw_dev_id").equals("0xcf08");
+                assertEquals(sw ? "0xcf08" : "0x1017", f.get("hw_dev_id"), "LID " + lid);
+                assertEquals(sw ? "15.2010.4004" : "16.35.2000", f.get("fw_version"), "LID " + lid);
+                assertEquals(sw ? "'MT_2630110032'" : "'MT_0000000008'", f.get("fw_psid"), "LID " + lid);
+                seen.add(sw ? "switch" : "hca");
+            }
+            double seconds = (System.nanoTime() - started) / 1e9;
+            assertEquals(fabric.switches().size(), seen.stream().filter("switch"::equals).count(), seen.toString());
+            assertTrue(seen.contains("hca"));
+            System.out.printf("vendstat -N node by node: %d nodes in %.2f s (%.1f ms a node, one process each)%n",
+                    nodes, seconds, seconds * 1000 / nodes);
+        }
+    }
+}
