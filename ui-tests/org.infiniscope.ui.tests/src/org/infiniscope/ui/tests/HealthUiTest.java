@@ -1,0 +1,116 @@
+package org.infiniscope.ui.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.widgets.TableItem;
+import org.infiniscope.ui.UiIds;
+import org.infiniscope.ui.counters.CountersIds;
+import org.infiniscope.ui.fabric.FabricRef;
+import org.infiniscope.ui.fabric.FabricSelection;
+import org.infiniscope.ui.tests.bot.UiBot;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The fabric health summary on the simulated 432-host fat tree: an injected error is counted and drills down. */
+class HealthUiTest {
+
+    private UiBot bot;
+    private Shell window;
+
+    @BeforeEach
+    void connect() throws Exception {
+        bot = UiBot.forWorkbench();
+        window = bot.shell(UiIds.PRODUCT_NAME);
+        FatTree432.connect();
+    }
+
+    private boolean injected;
+
+    @AfterEach
+    void stopErrors() {
+        if (injected) {
+            FatTree432.simfault(bot, window, "errors h00310[1] symbol=0/s");
+        }
+    }
+
+    private <T> T widget(Class<T> type, String id) {
+        return bot.waitFor("a " + type.getSimpleName() + " '" + id + "'",
+                () -> UiBot
+                        .findAll(window, type.asSubclass(org.eclipse.swt.widgets.Widget.class),
+                                w -> id.equals(w.getData(CountersIds.WIDGET_ID)))
+                        .stream().findFirst().map(type::cast).orElse(null),
+                UiBot.TIMEOUT);
+    }
+
+    @Test
+    void anInjectedErrorIsCountedAndItsPortSelected() throws Exception {
+        FatTree432.showPart(bot, CountersIds.PART_HEALTH);
+        Table counts = widget(Table.class, CountersIds.HEALTH_COUNTS);
+        Table items = widget(Table.class, CountersIds.HEALTH_ITEMS);
+        Label status = widget(Label.class, CountersIds.HEALTH_STATUS);
+        bot.waitUntil("the first summary", () -> !count(counts, "Ports with errors").equals("–"));
+        int before = Integer.parseInt(bot.call(() -> count(counts, "Ports with errors")));
+        assertFalse(bot.call(() -> FatTree432.column(items, 0)).contains("h00310 [1]"));
+
+        injected = true;
+        FatTree432.simfault(bot, window, "errors h00310[1] symbol=20/s");
+        FatTree432.showPart(bot, CountersIds.PART_HEALTH);
+        bot.waitUntil("the injected errors counted", () -> {
+            select(counts, "Ports with errors");
+            return Integer.parseInt(count(counts, "Ports with errors")) > before
+                    && FatTree432.column(items, 0).contains("h00310 [1]");
+        });
+        String what = bot.call(() -> items.getItem(FatTree432.column(items, 0).indexOf("h00310 [1]")).getText(1));
+        assertTrue(what.startsWith("SymbolErrorCounter +"), what);
+        assertTrue(bot.call(status::getText).contains("ports with errors"), bot.call(status::getText));
+
+        FatTree432.enlargeBottom(bot, window);
+        Path png = bot.screenshot(window, "health");
+        assertTrue(Files.size(png) > 10_000, "screenshot too small to show anything: " + png);
+
+        // drill down: the port becomes the window's selection, for the other views
+        bot.run(() -> {
+            int row = FatTree432.column(items, 0).indexOf("h00310 [1]");
+            items.setSelection(row);
+            Event e = new Event();
+            e.item = items.getItem(row);
+            items.notifyListeners(SWT.Selection, e);
+        });
+        long guid = FatTree432.nodeGuid("h00310");
+        Object selected = bot.waitFor("the drilled-down port to be selected",
+                () -> FatTree432.activeSelection(bot) instanceof FabricSelection s ? s : null, UiBot.TIMEOUT);
+        assertEquals(new FabricSelection(List.of(new FabricRef.PortRef(guid, 1)), CountersIds.PART_HEALTH), selected);
+    }
+
+    private static String count(Table counts, String kind) {
+        for (TableItem item : counts.getItems()) {
+            if (item.getText(0).equals(kind)) {
+                return item.getText(1);
+            }
+        }
+        throw new AssertionError("no row " + kind);
+    }
+
+    private static void select(Table counts, String kind) {
+        for (TableItem item : counts.getItems()) {
+            if (item.getText(0).equals(kind) && counts.getSelectionIndex() != counts.indexOf(item)) {
+                counts.setSelection(item);
+                Event e = new Event();
+                e.item = item;
+                counts.notifyListeners(SWT.Selection, e);
+            }
+        }
+    }
+}
