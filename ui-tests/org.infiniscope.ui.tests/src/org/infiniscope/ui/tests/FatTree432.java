@@ -143,22 +143,22 @@ final class FatTree432 {
     }
 
     /**
-     * Gives the bottom stack (console, counters, health, SM) most of the centre column and the window 1600 by 1000
-     * pixels, as a user drags the sash to look at those views, for a screenshot.
+     * Gives the bottom stack (console, counters, health, SM) most of the centre column and the window the whole
+     * width of Xvfb's screen (1280 pixels), as a user drags the sash to look at those views, for a screenshot.
      */
     static void enlargeBottom(UiBot bot, Shell window) {
         bot.run(() -> {
-            window.setSize(1600, 1000);
+            window.setBounds(0, 0, 1280, 1000);
             try {
                 MApplication app = application();
                 EModelService models = app.getContext().get(EModelService.class);
-                models.find("org.infiniscope.ui.stack.topology", app).setContainerData("30");
-                models.find("org.infiniscope.ui.stack.bottom", app).setContainerData("70");
+                models.find("org.infiniscope.ui.stack.topology", app).setContainerData("25");
+                models.find("org.infiniscope.ui.stack.bottom", app).setContainerData("75");
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         });
-        bot.waitUntil("the window to be laid out", () -> window.getSize().x == 1600);
+        bot.waitUntil("the window to be laid out", () -> window.getSize().x == 1280);
     }
 
     /** Selects as a user's click in another part would: that part is activated and sets its selection. */

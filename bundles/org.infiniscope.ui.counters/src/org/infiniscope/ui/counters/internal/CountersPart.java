@@ -99,7 +99,7 @@ public final class CountersPart {
                 new int[]{200, 50, 70, 260});
         GridDataFactory.fillDefaults().grab(true, true).applyTo(topErrors);
         tabs.setSelection(countersTab);
-        sash.setWeights(55, 45);
+        sash.setWeights(50, 50);
         for (Table t : List.of(topUtilisation, topErrors)) {
             t.addListener(SWT.Selection, e -> {
                 if (e.item instanceof TableItem item && item.getData() instanceof PortKey key) {
@@ -211,10 +211,10 @@ public final class CountersPart {
             for (PortStats s : ports) {
                 org.eclipse.swt.widgets.TableColumn total = new org.eclipse.swt.widgets.TableColumn(counters,
                         SWT.RIGHT);
-                total.setWidth(150);
+                total.setWidth(130);
                 org.eclipse.swt.widgets.TableColumn delta = new org.eclipse.swt.widgets.TableColumn(counters,
                         SWT.RIGHT);
-                delta.setWidth(80);
+                delta.setWidth(90);
                 delta.setText("Δ");
             }
             counters.setRedraw(true);
@@ -241,10 +241,17 @@ public final class CountersPart {
         rows.add(rate("Utilisation", ports, s -> Units.percent(s.utilisation())));
         rows.add(rate("XmitWait ratio", ports, s -> String.format(Locale.ROOT, "%.3f", s.xmitWaitRatio())));
         rows.add(rate("Link rate", ports, s -> String.format(Locale.ROOT, "%.1f Gb/s", s.linkBitsPerSecond() / 1e9)));
+        rows.add(rate("Bit error rate", ports, s -> ber(s.ber().symbol())));
+        rows.add(rate("Pre-FEC bit error rate", ports,
+                s -> s.ber().extendedSpeeds() ? ber(s.ber().fec()) + (s.ber().rsFec() ? " (RS-FEC)" : "") : "–"));
         rows.add(rate("LID", ports, s -> Integer.toString(s.lid())));
         rows.add(rate("Counters", ports,
                 s -> (s.extended() ? "extended (64-bit)" : "32-bit") + (s.reachable() ? "" : ", not answering")));
         Tables.fill(counters, rows, null);
+    }
+
+    private static String ber(double v) {
+        return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%.2e", v);
     }
 
     private static String[] rate(String label, List<PortStats> ports,

@@ -117,11 +117,11 @@ public final class HealthPart {
             List<String> parts = new ArrayList<>();
             for (FabricHealth.Kind k : FabricHealth.Kind.values()) {
                 if (summary.count(k) > 0) {
-                    parts.add(summary.count(k) + " " + k.label.toLowerCase(Locale.ROOT));
+                    parts.add(k.label + ": " + summary.count(k));
                 }
             }
-            status.setText(String.join(", ", parts) + String.format(Locale.ROOT, " — %d ports, %d links (sweep at %s)",
-                    summary.ports(), summary.links(), when));
+            status.setText(String.join(" \u00b7 ", parts) + String.format(Locale.ROOT,
+                    " — %d ports, %d links (sweep at %s)", summary.ports(), summary.links(), when));
         }
         status.setForeground(
                 status.getDisplay().getSystemColor(summary.healthy() ? SWT.COLOR_DARK_GREEN : SWT.COLOR_DARK_RED));
