@@ -7,9 +7,8 @@ import org.osgi.annotation.versioning.ProviderType;
 
 /**
  * Keeps the performance manager's poller (configuration PID {@code org.infiniscope.perf.poller}) sweeping the fabric
- * the desktop is connected to, so that the counters and health views have something to show. The fabric connection
- * tells it which fabric that is; at start it is the launcher's {@code --fabric} ({@code infiniscope.fabric}), else
- * {@code sim}. A poller configuration someone else wrote (an operator's, with another fabric) is left alone.
+ * the desktop is connected to, so that the counters and health views have something to show. It follows the
+ * {@code FabricConnection} service's connected fabric (not a saved model's, which has no counters to read). A poller configuration someone else wrote (an operator's, with another fabric) is left alone.
  */
 @ProviderType
 public interface CounterPolling {

@@ -23,6 +23,7 @@ import org.eclipse.e4.ui.workbench.modeling.ESelectionService;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Text;
 import org.infiniscope.perf.PerfManager;
+import org.infiniscope.model.connection.FabricConnection;
 import org.infiniscope.sm.SmState;
 import org.infiniscope.sm.SubnetManager;
 import org.infiniscope.ui.counters.CounterPolling;
@@ -37,7 +38,7 @@ import org.osgi.util.tracker.ServiceTracker;
 
 /**
  * Puts the running application on the 432-host fat tree of {@code ../shared/fabrics} (a copy in the test resources),
- * simulated: our SM configures it (as the desktop's fabric connection does on {@code sim} fabrics), the desktop polls
+ * simulated: the desktop's fabric connection opens it (and moves our SM there, which configures it), the desktop polls
  * its counters, and simulator faults and flows are injected through the console part, as an operator would type them.
  * Idempotent: the UI test classes share one application.
  */
@@ -66,19 +67,21 @@ final class FatTree432 {
         String fabric = "sim:" + file.toAbsolutePath();
         BundleContext context = bundle.getBundleContext();
 
+        // the SM runs where the launcher started the desktop (infiniscope.cwd): here it is told to; the fabric
+        // connection moves it to the fabric it opens
         ConfigurationAdmin admin = service(context, ConfigurationAdmin.class);
         Configuration sm = admin.getConfiguration("org.infiniscope.sm", "?");
         Dictionary<String, Object> now = sm.getProperties();
-        if (now == null || !fabric.equals(now.get("fabric"))) {
+        if (now == null || !"true".equals(now.get("enabled"))) {
             Dictionary<String, Object> props = new Hashtable<>();
             props.put("enabled", "true");
-            props.put("fabric", fabric);
             // the SM's own default is under the working folder, outside target/
             props.put("guid2lid.file", target.resolve("sm").resolve("guid2lid").toString());
             sm.update(props);
         }
+        service(context, FabricConnection.class).connect(fabric).get(SM_UP.toSeconds(), TimeUnit.SECONDS);
 
-        // the SM's component comes again with the new configuration: track it, not the one there was before
+        // the SM's component comes again with a new configuration: track it, not the one there was before
         ServiceTracker<SubnetManager, SubnetManager> sms = new ServiceTracker<>(context, SubnetManager.class, null);
         sms.open();
         try {
@@ -91,7 +94,9 @@ final class FatTree432 {
             sms.close();
         }
 
-        service(context, CounterPolling.class).follow(fabric);
+        CounterPolling polling = service(context, CounterPolling.class);
+        waitFor("the desktop to poll the counters of the fabric it connected", SM_UP,
+                () -> polling.fabric().equals(java.util.Optional.of(fabric)));
         PerfManager perf = service(context, PerfManager.class);
         waitFor("the counters of the fat tree's 432 hosts to be swept", SM_UP,
                 () -> perf.ports().stream().filter(p -> !p.isSwitch()).count() == 432);

@@ -5,13 +5,18 @@ import java.util.Dictionary;
 import java.util.Hashtable;
 import java.util.Optional;
 
+import org.infiniscope.model.connection.ConnectionListener;
+import org.infiniscope.model.connection.ConnectionState;
+import org.infiniscope.model.connection.FabricConnection;
 import org.infiniscope.ui.counters.CounterPolling;
-import org.osgi.framework.BundleContext;
 import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.Designate;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
@@ -19,9 +24,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The desktop's counter polling: writes the perf poller's configuration (its PID is required: without one the
- * poller does not run) for the connected fabric, marked as the desktop's so that an operator's own is never
- * overwritten.
+ * The desktop's counter polling: writes the perf poller's configuration for the fabric the {@link FabricConnection}
+ * connected (a saved model is not polled: the poller then keeps the fabric it had), marked as the desktop's so that
+ * an operator's own is never overwritten. Configuration Admin is written from a thread of its own, never from the
+ * connection's.
  */
 @Component(service = CounterPolling.class, immediate = true, configurationPid = GuiPolling.PID)
 @Designate(ocd = GuiPolling.Config.class)
@@ -46,23 +52,57 @@ public final class GuiPolling implements CounterPolling {
 
     private final ConfigurationAdmin admin;
     private final Config config;
+    private final java.util.concurrent.ExecutorService writer = java.util.concurrent.Executors
+            .newSingleThreadExecutor(r -> Thread.ofPlatform().daemon().name("ui-counter-polling").unstarted(r));
+    private final java.util.Map<FabricConnection, AutoCloseable> connections = new java.util.concurrent.ConcurrentHashMap<>();
 
     @Activate
-    public GuiPolling(BundleContext context, @Reference ConfigurationAdmin admin, Config config) {
+    public GuiPolling(@Reference ConfigurationAdmin admin, Config config) {
         this.admin = admin;
         this.config = config;
-        String given = context.getProperty("infiniscope.fabric");
-        String fabric = given == null || given.isBlank() ? "sim" : given;
-        // ConfigurationAdmin calls back into DS: not from DS's activating thread
-        Thread.ofPlatform().daemon().name("ui-counter-polling").start(() -> {
-            try {
-                if (current().isEmpty()) {
-                    follow(fabric);
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
+    void addConnection(FabricConnection connection) {
+        connections.put(connection, connection.addListener(new ConnectionListener() {
+            @Override
+            public void stateChanged(ConnectionState state) {
+                String fabric = state.fabric();
+                if (state.phase() == ConnectionState.Phase.CONNECTED && fabric != null
+                        && !fabric.startsWith(FabricConnection.SNAPSHOT_PREFIX)) {
+                    followLater(fabric);
                 }
+            }
+        }));
+    }
+
+    void removeConnection(FabricConnection connection) {
+        AutoCloseable listener = connections.remove(connection);
+        if (listener != null) {
+            try {
+                listener.close();
+            } catch (Exception e) {
+                LOG.debug("removing the connection listener", e);
+            }
+        }
+    }
+
+    private void followLater(String fabric) {
+        if (writer.isShutdown()) {
+            return;
+        }
+        writer.execute(() -> {
+            try {
+                follow(fabric);
             } catch (IOException e) {
                 LOG.warn("cannot configure the counter poller for {}: {}", fabric, e.getMessage());
             }
         });
+    }
+
+    @Deactivate
+    void deactivate() {
+        writer.shutdownNow();
     }
 
     private Optional<Dictionary<String, Object>> current() throws IOException {

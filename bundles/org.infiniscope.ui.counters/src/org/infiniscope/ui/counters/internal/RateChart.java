@@ -35,7 +35,9 @@ final class RateChart {
         chart.getTitle().setText(title);
         chart.getAxisSet().getXAxis(0).getTitle().setText("seconds");
         chart.getAxisSet().getYAxis(0).getTitle().setText(yTitle);
-        chart.getLegend().setPosition(SWT.RIGHT);
+        chart.getLegend().setPosition(SWT.BOTTOM);
+        // engineering notation: 481.7E6 rather than 481680000
+        chart.getAxisSet().getYAxis(0).getTick().setFormat(new java.text.DecimalFormat("##0.#E0"));
     }
 
     Chart control() {
