@@ -1,10 +1,6 @@
 package org.infiniscope.ui.tests;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.Dictionary;
 import java.util.Hashtable;
@@ -23,13 +19,13 @@ import org.eclipse.e4.ui.workbench.modeling.ESelectionService;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Text;
 import org.infiniscope.perf.PerfManager;
+import org.infiniscope.model.connection.ConnectionState;
 import org.infiniscope.model.connection.FabricConnection;
 import org.infiniscope.sm.SmState;
 import org.infiniscope.sm.SubnetManager;
 import org.infiniscope.ui.counters.CounterPolling;
 import org.infiniscope.ui.fabric.FabricSelection;
 import org.infiniscope.ui.tests.bot.UiBot;
-import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.FrameworkUtil;
 import org.osgi.service.cm.Configuration;
@@ -52,34 +48,34 @@ final class FatTree432 {
     private FatTree432() {
     }
 
-    /** @return the {@code --fabric} of the fat tree, once the SM is its master and the counters are swept */
+    /**
+     * @return the {@code --fabric} of the fat tree, once the desktop is connected to it (again, when another test
+     *         class opened another fabric), our SM is its master and its counters are swept
+     */
     static synchronized String connect() throws Exception {
-        if (spec != null) {
-            return spec;
+        BundleContext context = FrameworkUtil.getBundle(FatTree432.class).getBundleContext();
+        if (spec == null) {
+            Path file = FabricUi.fabric("ft2-432.net");
+            // the SM runs where the launcher started the desktop (infiniscope.cwd): here it is told to; the fabric
+            // connection moves it to the fabric it opens
+            ConfigurationAdmin admin = service(context, ConfigurationAdmin.class);
+            Configuration sm = admin.getConfiguration("org.infiniscope.sm", "?");
+            Dictionary<String, Object> now = sm.getProperties();
+            if (now == null || !"true".equals(now.get("enabled"))) {
+                Dictionary<String, Object> props = now == null ? new Hashtable<>() : now;
+                props.put("enabled", "true");
+                // the SM's own default is under the working folder, outside target/
+                props.put("guid2lid.file", file.getParent().resolveSibling("sm").resolve("guid2lid").toString());
+                sm.update(props);
+            }
+            spec = "sim:" + file;
         }
-        Path target = Path.of(System.getProperty("infiniscope.screenshots", "target/screenshots")).getParent();
-        Path file = target.resolve("fabrics").resolve("ft2-432.net");
-        Files.createDirectories(file.getParent());
-        Bundle bundle = FrameworkUtil.getBundle(FatTree432.class);
-        try (InputStream in = bundle.getEntry("resources/fabrics/ft2-432.net").openStream()) {
-            Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
+        String fabric = spec;
+        FabricConnection connection = service(context, FabricConnection.class);
+        ConnectionState state = connection.state();
+        if (!(state.phase() == ConnectionState.Phase.CONNECTED && fabric.equals(state.fabric()))) {
+            connection.connect(fabric).get(SM_UP.toSeconds(), TimeUnit.SECONDS);
         }
-        String fabric = "sim:" + file.toAbsolutePath();
-        BundleContext context = bundle.getBundleContext();
-
-        // the SM runs where the launcher started the desktop (infiniscope.cwd): here it is told to; the fabric
-        // connection moves it to the fabric it opens
-        ConfigurationAdmin admin = service(context, ConfigurationAdmin.class);
-        Configuration sm = admin.getConfiguration("org.infiniscope.sm", "?");
-        Dictionary<String, Object> now = sm.getProperties();
-        if (now == null || !"true".equals(now.get("enabled"))) {
-            Dictionary<String, Object> props = new Hashtable<>();
-            props.put("enabled", "true");
-            // the SM's own default is under the working folder, outside target/
-            props.put("guid2lid.file", target.resolve("sm").resolve("guid2lid").toString());
-            sm.update(props);
-        }
-        service(context, FabricConnection.class).connect(fabric).get(SM_UP.toSeconds(), TimeUnit.SECONDS);
 
         // the SM's component comes again with a new configuration: track it, not the one there was before
         ServiceTracker<SubnetManager, SubnetManager> sms = new ServiceTracker<>(context, SubnetManager.class, null);
@@ -100,7 +96,6 @@ final class FatTree432 {
         PerfManager perf = service(context, PerfManager.class);
         waitFor("the counters of the fat tree's 432 hosts to be swept", SM_UP,
                 () -> perf.ports().stream().filter(p -> !p.isSwitch()).count() == 432);
-        spec = fabric;
         return fabric;
     }
 

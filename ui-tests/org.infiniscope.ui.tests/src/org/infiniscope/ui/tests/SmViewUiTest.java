@@ -45,8 +45,12 @@ class SmViewUiTest {
     void showsOurSmAsMasterAndAConfirmedResweepAddsASweep() throws Exception {
         FatTree432.showPart(bot, CountersIds.PART_SM);
         Table state = widget(Table.class, CountersIds.SM_STATE);
-        bot.waitUntil("the SM shown as MASTER with its route check", () -> "MASTER".equals(value(state, "State"))
-                && value(state, "Route check") != null && value(state, "Route check").startsWith("OK"));
+        try {
+            bot.waitUntil("the SM shown as MASTER with its route check", () -> "MASTER".equals(value(state, "State"))
+                    && value(state, "Route check") != null && routesArrive(value(state, "Route check")));
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + "; the part shows " + bot.call(() -> rows(state)), e);
+        }
         assertEquals("minhop", bot.call(() -> value(state, "Routing engine")));
         assertTrue(Integer.parseInt(bot.call(() -> value(state, "SM LID"))) > 0);
         assertTrue(bot.call(() -> value(state, "Nodes")).startsWith("474 (42 switches)"),
@@ -92,6 +96,23 @@ class SmViewUiTest {
 
     private static int heavySweeps(Table sweeps) {
         return (int) FatTree432.column(sweeps, 1).stream().filter("heavy"::equals).count();
+    }
+
+    /**
+     * Min-hop routes every pair of the fat tree without loops; whether its switch-to-switch routes (down, then up
+     * again) close a credit loop depends on the LIDs the SM gave, so the part may show one: both are right.
+     */
+    private static boolean routesArrive(String check) {
+        return check.matches("OK: 224,202 pairs, no loop, no credit loop")
+                || check.matches("0 unreachable, 0 looping of 224,202 pairs, credit loops in \\[0\\]");
+    }
+
+    private static String rows(Table table) {
+        StringBuilder b = new StringBuilder();
+        for (TableItem item : table.getItems()) {
+            b.append(item.getText(0)).append('=').append(item.getText(1)).append("; ");
+        }
+        return b.toString();
     }
 
     private static String value(Table table, String name) {
