@@ -83,7 +83,7 @@ public final class CountersPart {
         CTabFolder tabs = new CTabFolder(sash, SWT.BORDER | SWT.BOTTOM);
         CTabItem countersTab = new CTabItem(tabs, SWT.NONE);
         countersTab.setText("Counters");
-        counters = Tables.create(tabs, CountersIds.COUNTER_TABLE, new String[]{"Counter"}, new int[]{190});
+        counters = Tables.create(tabs, CountersIds.COUNTER_TABLE, new String[]{"Counter"}, new int[]{185});
         countersTab.setControl(counters);
         CTabItem topTab = new CTabItem(tabs, SWT.NONE);
         topTab.setText("Top ports");
@@ -99,7 +99,7 @@ public final class CountersPart {
                 new int[]{200, 50, 70, 260});
         GridDataFactory.fillDefaults().grab(true, true).applyTo(topErrors);
         tabs.setSelection(countersTab);
-        sash.setWeights(45, 55);
+        sash.setWeights(40, 60);
         for (Table t : List.of(topUtilisation, topErrors)) {
             t.addListener(SWT.Selection, e -> {
                 if (e.item instanceof TableItem item && item.getData() instanceof PortKey key) {
@@ -211,10 +211,10 @@ public final class CountersPart {
             for (PortStats s : ports) {
                 org.eclipse.swt.widgets.TableColumn total = new org.eclipse.swt.widgets.TableColumn(counters,
                         SWT.RIGHT);
-                total.setWidth(120);
+                total.setWidth(110);
                 org.eclipse.swt.widgets.TableColumn delta = new org.eclipse.swt.widgets.TableColumn(counters,
                         SWT.RIGHT);
-                delta.setWidth(80);
+                delta.setWidth(85);
                 delta.setText("Δ");
             }
             counters.setRedraw(true);
