@@ -49,9 +49,9 @@ public final class SmPart {
     public void create(Composite parent) {
         GridLayoutFactory.fillDefaults().margins(6, 6).numColumns(2).applyTo(parent);
         state = Tables.create(parent, CountersIds.SM_STATE, new String[]{"Subnet manager", "Value"},
-                new int[]{150, 260});
+                new int[]{130, 250});
         state.getColumn(1).setAlignment(SWT.LEFT);
-        GridDataFactory.fillDefaults().grab(false, true).hint(430, SWT.DEFAULT).span(1, 2).applyTo(state);
+        GridDataFactory.fillDefaults().grab(false, false).hint(400, 265).applyTo(state);
 
         String[] headers = new String[3 + SmPhase.values().length + 2];
         int[] widths = new int[headers.length];
@@ -70,11 +70,13 @@ public final class SmPart {
         headers[4 + SmPhase.values().length] = "Problem";
         widths[4 + SmPhase.values().length] = 250;
         sweeps = Tables.create(parent, CountersIds.SM_SWEEPS, headers, widths);
-        GridDataFactory.fillDefaults().grab(true, true).applyTo(sweeps);
+        GridDataFactory.fillDefaults().grab(true, true).span(2, 1).applyTo(sweeps);
 
         known = Tables.create(parent, CountersIds.SM_KNOWN, new String[]{"Known SM port", "LID", "State", "Priority"},
                 new int[]{170, 50, 90, 60});
-        GridDataFactory.fillDefaults().grab(true, false).hint(SWT.DEFAULT, 90).applyTo(known);
+        GridDataFactory.fillDefaults().grab(true, false).hint(SWT.DEFAULT, 265).applyTo(known);
+        // state and known SMs side by side, the sweeps below them across the part
+        known.moveAbove(sweeps);
 
         Composite actions = new Composite(parent, SWT.NONE);
         GridLayoutFactory.fillDefaults().numColumns(3).applyTo(actions);
