@@ -1,0 +1,107 @@
+package org.infiniscope.ui.counters.internal;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+import org.eclipse.swt.widgets.Display;
+import org.infiniscope.perf.PerfManager;
+import org.infiniscope.perf.PortKey;
+import org.infiniscope.perf.PortStats;
+import org.infiniscope.perf.Sample;
+import org.osgi.framework.BundleContext;
+import org.osgi.util.tracker.ServiceTracker;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads the performance manager on a thread of its own and hands each new state to a view on the UI thread. The
+ * manager is polled (in memory: the MADs are sent by its poller, never from here), and a view is told only when a
+ * sweep finished or the watched ports changed, so the UI thread draws at most once a sweep and never waits.
+ */
+final class PerfFeed implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PerfFeed.class);
+
+    private final ServiceTracker<PerfManager, PerfManager> tracker;
+    private final ScheduledExecutorService timer;
+    private final Display display;
+    private final Consumer<PerfView> sink;
+    private volatile Set<PortKey> watched = Set.of();
+    // read and written on the timer's thread only
+    private Instant lastStarted;
+    private Set<PortKey> lastWatched;
+    private boolean lastRunning;
+
+    PerfFeed(BundleContext context, Display display, Consumer<PerfView> sink, Duration period) {
+        this.display = display;
+        this.sink = sink;
+        this.tracker = new ServiceTracker<>(context, PerfManager.class, null);
+        this.tracker.open();
+        this.timer = Executors
+                .newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().daemon().name("ui-perf-feed").unstarted(r));
+        timer.scheduleWithFixedDelay(this::poll, 0, period.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Watches these ports' histories from now on, and tells the view at once. */
+    void watch(Collection<PortKey> keys) {
+        watched = Set.copyOf(keys);
+        timer.execute(this::poll);
+    }
+
+    private void poll() {
+        try {
+            PerfManager manager = tracker.getService();
+            Set<PortKey> keys = watched;
+            if (manager == null) {
+                if (lastRunning || lastWatched == null) {
+                    lastRunning = false;
+                    lastWatched = keys;
+                    publish(PerfView.none());
+                }
+                return;
+            }
+            var last = manager.lastSweep();
+            Instant started = last.map(s -> s.started()).orElse(null);
+            if (lastRunning && Objects.equals(started, lastStarted) && keys.equals(lastWatched)) {
+                return;
+            }
+            Map<PortKey, PortStats> ports = new TreeMap<>();
+            for (PortStats s : manager.ports()) {
+                ports.put(s.key(), s);
+            }
+            Map<PortKey, List<Sample>> history = new HashMap<>();
+            for (PortKey k : keys) {
+                history.put(k, manager.history(k));
+            }
+            lastRunning = true;
+            lastStarted = started;
+            lastWatched = keys;
+            publish(new PerfView(true, last, ports, history, System.currentTimeMillis()));
+        } catch (RuntimeException e) {
+            LOG.warn("reading the performance manager failed", e);
+        }
+    }
+
+    private void publish(PerfView view) {
+        if (!display.isDisposed()) {
+            display.asyncExec(() -> sink.accept(view));
+        }
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
+        tracker.close();
+    }
+}

@@ -1,0 +1,220 @@
+package org.infiniscope.ui.counters.internal;
+
+import java.time.Duration;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+
+import org.eclipse.jface.dialogs.MessageDialog;
+import org.eclipse.jface.layout.GridDataFactory;
+import org.eclipse.jface.layout.GridLayoutFactory;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Table;
+import org.infiniscope.mad.smp.SmInfo;
+import org.infiniscope.sm.SmPhase;
+import org.infiniscope.sm.SubnetManager;
+import org.infiniscope.sm.SweepKind;
+import org.infiniscope.sm.SweepReport;
+import org.infiniscope.sm.subnet.KnownSm;
+import org.infiniscope.sm.subnet.Subnet;
+import org.infiniscope.ui.counters.CountersIds;
+import org.osgi.framework.FrameworkUtil;
+
+/**
+ * The subnet manager view: this runtime's SM (state, priority, port, SM LID), the subnet it configured (nodes,
+ * routing engine, the route check of its tables), its last sweeps with the time of each phase, the SMs it knows,
+ * and the two actions of {@code sm:resweep} and {@code sm:reroute}, each confirmed, on the same service.
+ */
+public final class SmPart {
+
+    private SmFeed feed;
+    private Table state;
+    private Table sweeps;
+    private Table known;
+    private Button resweep;
+    private Button reroute;
+    private Label actionStatus;
+
+    @PostConstruct
+    public void create(Composite parent) {
+        GridLayoutFactory.fillDefaults().margins(6, 6).numColumns(2).applyTo(parent);
+        state = Tables.create(parent, CountersIds.SM_STATE, new String[]{"Subnet manager", "Value"},
+                new int[]{130, 250});
+        state.getColumn(1).setAlignment(SWT.LEFT);
+        GridDataFactory.fillDefaults().grab(false, false).hint(400, 265).applyTo(state);
+
+        String[] headers = new String[3 + SmPhase.values().length + 2];
+        int[] widths = new int[headers.length];
+        headers[0] = "Ended";
+        widths[0] = 80;
+        headers[1] = "Kind";
+        widths[1] = 60;
+        for (SmPhase p : SmPhase.values()) {
+            headers[2 + p.ordinal()] = p.label();
+            widths[2 + p.ordinal()] = 85;
+        }
+        headers[2 + SmPhase.values().length] = "SMPs";
+        widths[2 + SmPhase.values().length] = 70;
+        headers[3 + SmPhase.values().length] = "Result";
+        widths[3 + SmPhase.values().length] = 80;
+        headers[4 + SmPhase.values().length] = "Problem";
+        widths[4 + SmPhase.values().length] = 250;
+        sweeps = Tables.create(parent, CountersIds.SM_SWEEPS, headers, widths);
+        GridDataFactory.fillDefaults().grab(true, true).span(2, 1).applyTo(sweeps);
+
+        known = Tables.create(parent, CountersIds.SM_KNOWN, new String[]{"Known SM port", "LID", "State", "Priority"},
+                new int[]{170, 50, 90, 60});
+        GridDataFactory.fillDefaults().grab(true, false).hint(SWT.DEFAULT, 265).applyTo(known);
+        // state and known SMs side by side, the sweeps below them across the part
+        known.moveAbove(sweeps);
+
+        Composite actions = new Composite(parent, SWT.NONE);
+        GridLayoutFactory.fillDefaults().numColumns(3).applyTo(actions);
+        GridDataFactory.fillDefaults().grab(true, false).span(2, 1).applyTo(actions);
+        resweep = new Button(actions, SWT.PUSH);
+        resweep.setText("Resweep…");
+        resweep.setData(CountersIds.WIDGET_ID, CountersIds.SM_RESWEEP);
+        resweep.setToolTipText("A heavy sweep now (sm:resweep heavy)");
+        reroute = new Button(actions, SWT.PUSH);
+        reroute.setText("Reroute…");
+        reroute.setData(CountersIds.WIDGET_ID, CountersIds.SM_REROUTE);
+        reroute.setToolTipText("Compute the routes again and program what changed (sm:reroute)");
+        actionStatus = new Label(actions, SWT.NONE);
+        actionStatus.setData(CountersIds.WIDGET_ID, CountersIds.SM_ACTION_STATUS);
+        GridDataFactory.fillDefaults().grab(true, false).applyTo(actionStatus);
+        resweep.addListener(SWT.Selection,
+                e -> act("Resweep the subnet",
+                        "Sweep the whole subnet now: discover, assign LIDs, route, program and activate?", "Resweep",
+                        sm -> sm.sweep(SweepKind.HEAVY)));
+        reroute.addListener(SWT.Selection,
+                e -> act("Reroute the subnet",
+                        "Compute every switch's routes again and program the LFT blocks that changed?", "Reroute",
+                        SubnetManager::reroute));
+        resweep.setEnabled(false);
+        reroute.setEnabled(false);
+
+        feed = new SmFeed(FrameworkUtil.getBundle(getClass()).getBundleContext(), parent.getDisplay(), this::show);
+    }
+
+    /** Asks, then runs an action on the SM without waiting for it; its end is shown when it comes. */
+    private void act(String title, String question, String verb,
+            Function<SubnetManager, CompletableFuture<SweepReport>> action) {
+        SubnetManager sm = feed.service();
+        if (sm == null) {
+            actionStatus.setText("No subnet manager is running.");
+            return;
+        }
+        MessageDialog dialog = new MessageDialog(resweep.getShell(), title, null, question, MessageDialog.CONFIRM, 0,
+                verb, "Cancel");
+        if (dialog.open() != 0) {
+            return;
+        }
+        actionStatus.setText(verb + " running…");
+        actionStatus.getParent().layout();
+        var display = actionStatus.getDisplay();
+        action.apply(sm).whenComplete((report, failure) -> display.asyncExec(() -> {
+            if (actionStatus.isDisposed()) {
+                return;
+            }
+            if (failure != null) {
+                Throwable cause = failure instanceof java.util.concurrent.CompletionException c && c.getCause() != null
+                        ? c.getCause()
+                        : failure;
+                actionStatus.setText(verb + " failed: " + cause.getMessage());
+            } else {
+                actionStatus
+                        .setText(verb + (report.up() ? " done: subnet up" : ": " + report.problem().orElse("not up")));
+            }
+            actionStatus.getParent().layout();
+            feed.refresh();
+        }));
+    }
+
+    private void show(SmFeed.SmView v) {
+        if (state.isDisposed()) {
+            return;
+        }
+        List<String[]> rows = new ArrayList<>();
+        if (!v.running()) {
+            rows.add(new String[]{"State", "no subnet manager service"});
+        } else {
+            rows.add(new String[]{"State", v.state().name()});
+            rows.add(new String[]{"Priority", Integer.toString(v.priority())});
+            rows.add(new String[]{"Port GUID", v.portGuid() == 0 ? "not started" : Units.guid(v.portGuid())});
+        }
+        v.subnet().ifPresentOrElse(s -> subnetRows(s, v, rows),
+                () -> rows.add(new String[]{"Subnet", "not configured by this SM yet"}));
+        Tables.fill(state, rows, null);
+        resweep.setEnabled(v.running());
+        reroute.setEnabled(v.running());
+
+        List<String[]> swept = new ArrayList<>();
+        for (SmFeed.Swept s : v.sweeps()) {
+            String[] row = new String[5 + SmPhase.values().length];
+            SweepReport r = s.report();
+            row[0] = LocalTime.ofInstant(s.ended(), ZoneId.systemDefault()).withNano(0).toString();
+            row[1] = r.kind().name().toLowerCase(Locale.ROOT);
+            for (SmPhase p : SmPhase.values()) {
+                Duration d = r.phases().get(p);
+                row[2 + p.ordinal()] = d == null ? "" : Units.seconds(d);
+            }
+            row[2 + SmPhase.values().length] = Units.count(r.smps());
+            row[3 + SmPhase.values().length] = r.up() ? "SUBNET UP" : "not up";
+            row[4 + SmPhase.values().length] = r.problem().orElse("");
+            swept.add(row);
+        }
+        Tables.fill(sweeps, swept, null);
+
+        List<String[]> sms = new ArrayList<>();
+        for (KnownSm k : v.subnet().map(Subnet::sms).orElse(List.of())) {
+            SmInfo info = k.info();
+            sms.add(new String[]{Units.guid(k.portGuid()) + (k.portGuid() == v.portGuid() ? " (this)" : ""),
+                    Integer.toString(k.lid()), stateName(info), Integer.toString(info.priority())});
+        }
+        Tables.fill(known, sms, null);
+    }
+
+    private static String stateName(SmInfo info) {
+        try {
+            return org.infiniscope.sm.SmState.of(info.smState()).name();
+        } catch (IllegalArgumentException e) {
+            return info.stateName();
+        }
+    }
+
+    private static void subnetRows(Subnet s, SmFeed.SmView v, List<String[]> rows) {
+        long switches = s.nodes().stream().filter(n -> n.isSwitch()).count();
+        rows.add(new String[]{"SM LID", Integer.toString(s.smLid())});
+        rows.add(new String[]{"Master port", Units.guid(s.smPortGuid())});
+        rows.add(new String[]{"Subnet prefix", Units.guid(s.subnetPrefix())});
+        rows.add(new String[]{"Sweep", Long.toString(s.sweep())});
+        rows.add(new String[]{"Nodes", String.format(Locale.ROOT, "%d (%d switches), %d links, LIDs up to %d",
+                s.nodes().size(), switches, s.links().size(), s.graph().maxLid())});
+        rows.add(new String[]{"Routing engine", s.routing().engine()});
+        rows.add(
+                new String[]{"Route check",
+                        v.check().map(c -> c.ok()
+                                ? String.format(Locale.ROOT, "OK: %,d pairs, no loop, no credit loop", c.pairs())
+                                : String.format(Locale.ROOT,
+                                        "%,d unreachable, %,d looping of %,d pairs, credit loops in %s",
+                                        c.unreachable(), c.loops(), c.pairs(), c.creditLoopLayers()))
+                                .orElse("checking…")});
+    }
+
+    @PreDestroy
+    void dispose() {
+        if (feed != null) {
+            feed.close();
+        }
+    }
+}
