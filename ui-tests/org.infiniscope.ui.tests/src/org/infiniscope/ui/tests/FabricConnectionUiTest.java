@@ -127,6 +127,32 @@ class FabricConnectionUiTest {
         assertTrue(!ui.bot.call(cancel::isVisible), "no Cancel once nothing runs");
     }
 
+    @Test
+    void thePreferencesKeepTheDefaults() {
+        Shell prefs = openPreferences();
+        Text fabric = ui.widget(prefs, Text.class, "prefs.fabric");
+        Button start = ui.widget(prefs, Button.class, "prefs.connectOnStart");
+        assertTrue(ui.bot.call(start::getSelection), "connecting at start is the default");
+        ui.bot.run(() -> fabric.setText("sim:ft2:2:1:2"));
+        ui.press(prefs, "OK");
+        ui.bot.waitUntil("the preferences to close", prefs::isDisposed);
+        Shell again = openPreferences();
+        Text kept = ui.widget(again, Text.class, "prefs.fabric");
+        try {
+            assertEquals("sim:ft2:2:1:2", ui.bot.call(kept::getText));
+        } finally {
+            ui.bot.run(() -> kept.setText(""));
+            ui.press(again, "OK");
+        }
+        ui.bot.waitUntil("the preferences to close", again::isDisposed);
+    }
+
+    private Shell openPreferences() {
+        MenuItem item = ui.bot.menuItem(ui.window, "File", "Preferences…");
+        ui.bot.clickLater(item);
+        return ui.bot.shell("Preferences");
+    }
+
     private Shell openDialog() {
         MenuItem open = ui.bot.menuItem(ui.window, "File", "Open Fabric…");
         ui.bot.clickLater(open);

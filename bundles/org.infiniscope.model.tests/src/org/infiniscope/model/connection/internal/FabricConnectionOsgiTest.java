@@ -50,6 +50,25 @@ class FabricConnectionOsgiTest {
     }
 
     @Test
+    void aConfiguredPerformancePollerFollowsTheConnectedFabric() throws Exception {
+        ConfigurationAdmin admin = Services.get(ConfigurationAdmin.class);
+        var poller = admin.getConfiguration(SmFollower.POLLER_PID, "?");
+        var props = new java.util.Hashtable<String, Object>();
+        props.put("fabric", "sim");
+        props.put("intervalSeconds", 0); // configured, yet off: this test needs no polling, only its fabric
+        poller.update(props);
+        try {
+            connection.connect("sim:ft2:2:1:2").get(60, TimeUnit.SECONDS);
+            assertEquals("sim:ft2:2:1:2",
+                    admin.getConfiguration(SmFollower.POLLER_PID, "?").getProperties().get("fabric"));
+            assertEquals(0, admin.getConfiguration(SmFollower.POLLER_PID, "?").getProperties().get("intervalSeconds"),
+                    "the other settings stay");
+        } finally {
+            admin.getConfiguration(SmFollower.POLLER_PID, "?").delete();
+        }
+    }
+
+    @Test
     void aMalformedTopologyFileFailsNamingItsLineAndTheConnectedFabricStays() throws Exception {
         connection.connect("sim:ft2:2:1:2").get(60, TimeUnit.SECONDS);
         Path dir = Files.createDirectories(Path.of("target", "connection"));

@@ -196,6 +196,35 @@ class FabricConnectionServiceTest {
     }
 
     @Test
+    void aSavedModelOpensAsASnapshotThatIsNotSwept() throws Exception {
+        service.connect("test:other").get(30, TimeUnit.SECONDS);
+        java.nio.file.Path file = java.nio.file.Files.createDirectories(java.nio.file.Path.of("target", "connection"))
+                .resolve("saved.xmi");
+        try (var out = java.nio.file.Files.newOutputStream(file)) {
+            model.save(out);
+        }
+        FabricModelServiceImpl other = new FabricModelServiceImpl();
+        FabricConnectionService reader = new FabricConnectionService(Services.get(Discovery.class), other, "sim",
+                new SweepOptions(16, Duration.ofMillis(200), 2), Duration.ZERO);
+        try {
+            String spec = "snapshot:" + file;
+            reader.connect(spec).get(30, TimeUnit.SECONDS);
+            assertEquals(model.read(f -> f.getNodes().size()), other.read(f -> f.getNodes().size()));
+            assertEquals(spec, reader.state().fabric());
+            ExecutionException e = assertThrows(ExecutionException.class,
+                    () -> reader.resweep().get(30, TimeUnit.SECONDS));
+            assertEquals(spec + " is a saved model: it is not swept", e.getCause().getMessage());
+            ExecutionException missing = assertThrows(ExecutionException.class,
+                    () -> reader.connect("snapshot:target/connection/none.xmi").get(30, TimeUnit.SECONDS));
+            assertEquals("cannot open snapshot:target/connection/none.xmi: no file target/connection/none.xmi",
+                    missing.getCause().getMessage());
+            assertEquals(spec, reader.state().fabric(), "the snapshot stays");
+        } finally {
+            reader.deactivate();
+        }
+    }
+
+    @Test
     void aResweepWithNothingConnectedFails() {
         ExecutionException e = assertThrows(ExecutionException.class,
                 () -> service.resweep().get(30, TimeUnit.SECONDS));

@@ -497,11 +497,15 @@ public final class FabricConnectionService implements FabricConnection {
             return;
         }
         try {
-            if (new SmFollower(admin, runtimeFabric).follow(spec)) {
+            SmFollower follower = new SmFollower(admin, runtimeFabric);
+            if (follower.follow(spec)) {
                 LOG.info("the SM moves to {}", SmFollower.topologyOf(spec));
             }
+            if (follower.pollerFollow(spec)) {
+                LOG.info("the performance poller moves to {}", spec);
+            }
         } catch (IOException | RuntimeException e) {
-            LOG.warn("the SM cannot be moved to {}: {}", spec, e.getMessage());
+            LOG.warn("the SM or the poller cannot be moved to {}: {}", spec, e.getMessage());
         }
     }
 

@@ -11,10 +11,13 @@ import org.osgi.service.cm.ConfigurationAdmin;
  * Moves the runtime's SM to the simulated fabric the connection opened, through its configuration (PID
  * {@value #SM_PID}, property {@code fabric}): the SM component restarts on the new fabric. Other properties of that
  * configuration are kept. A fabric that is not simulated leaves the SM alone (a production fabric has its SM).
+ * The performance manager's poller (PID {@value #POLLER_PID}), when someone configured it, polls the connected fabric
+ * whatever its kind.
  */
 final class SmFollower {
 
     static final String SM_PID = "org.infiniscope.sm";
+    static final String POLLER_PID = "org.infiniscope.perf.poller";
 
     private final ConfigurationAdmin admin;
     private final String runtimeFabric;
@@ -49,6 +52,40 @@ final class SmFollower {
             }
         }
         next.put("fabric", wanted);
+        config.update(next);
+        return true;
+    }
+
+    /**
+     * Points the configured performance poller at the fabric; a poller nobody configured stays off.
+     *
+     * @return whether its configuration was changed
+     * @throws IOException when the configuration cannot be read or written
+     */
+    boolean pollerFollow(String fabric) throws IOException {
+        if (fabric.startsWith(org.infiniscope.model.connection.FabricConnection.SNAPSHOT_PREFIX)) {
+            return false;
+        }
+        Configuration[] found;
+        try {
+            found = admin.listConfigurations("(" + org.osgi.framework.Constants.SERVICE_PID + "=" + POLLER_PID + ")");
+        } catch (org.osgi.framework.InvalidSyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+        if (found == null || found.length == 0) {
+            return false;
+        }
+        Configuration config = found[0];
+        Dictionary<String, Object> props = config.getProperties();
+        if (props == null || fabric.equals(props.get("fabric"))) {
+            return false;
+        }
+        Dictionary<String, Object> next = new Hashtable<>();
+        for (var keys = props.keys(); keys.hasMoreElements();) {
+            String key = keys.nextElement();
+            next.put(key, props.get(key));
+        }
+        next.put("fabric", fabric);
         config.update(next);
         return true;
     }

@@ -39,7 +39,8 @@ public final class StatusControl {
         text = new Label(area, SWT.NONE);
         text.setData(ConsolePart.WIDGET_ID, "status.text");
         text.setText("Not connected");
-        GridDataFactory.fillDefaults().grab(true, false).align(SWT.FILL, SWT.CENTER).hint(520, SWT.DEFAULT)
+        // as wide as its text (a fabric's file path is long): the trim bar lays it out again when it changes
+        GridDataFactory.fillDefaults().grab(true, false).align(SWT.FILL, SWT.CENTER).minSize(300, SWT.DEFAULT)
                 .applyTo(text);
         progress = new ProgressBar(area, SWT.HORIZONTAL | SWT.SMOOTH);
         progress.setData(ConsolePart.WIDGET_ID, "status.progress");

@@ -53,6 +53,9 @@ final class DeltaEvents {
                     null));
         }
         for (Link l : linksRemoved) {
+            if (endRef(l) == null) {
+                continue; // between ports that went with their nodes, or with the node's port count
+            }
             events.add(new FabricEvent(time, Severity.ERROR, "link down", NodeText.label(l), endRef(l)));
         }
         if (linksAdded.size() > BULK) {
