@@ -12,6 +12,7 @@ import org.infiniscope.console.ExitStatus;
 import org.infiniscope.console.ToolInvocation;
 import org.infiniscope.console.UsageException;
 import org.infiniscope.mad.perf.ExtendedPortCounter;
+import org.infiniscope.mad.perf.ExtendedSpeedsCounter;
 import org.infiniscope.mad.perf.PortCounter;
 import org.infiniscope.mad.transport.ChannelProvider;
 import org.infiniscope.mad.transport.MadChannel;
@@ -28,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * {@code perfquery} end to end on the embedded simulator, its LIDs given as an SM would: the counters the
  * simulator's faults set are what the tool prints, in perfquery's text. The fabric is
  * {@code h1 - sw1 - sw2 - sw3 - h3} with {@code h2} on sw2 port 1; the tool is attached at h1. sw2 port 3 is off
- * the path of every query, so its counters are exactly what the test set.
+ * the path of every query, so its counters are exactly what the test set; its link runs FDR.
  */
 class PerfQueryToolTest {
 
@@ -44,7 +45,7 @@ class PerfQueryToolTest {
                 List.of(ca("h1", 0x100), ca("h2", 0x200), ca("h3", 0x300), sw("sw1", 0x1000), sw("sw2", 0x2000),
                         sw("sw3", 0x3000)),
                 List.of(Link.of("h1", 1, "sw1", 1), Link.of("sw1", 2, "sw2", 2), Link.of("sw2", 1, "h2", 1),
-                        Link.of("sw2", 3, "sw3", 1), Link.of("sw3", 2, "h3", 1)),
+                        new Link("sw2", 3, "sw3", 1, 0, 0, 1), Link.of("sw3", 2, "h3", 1)),
                 Topology.DEFAULT_WIDTH, Topology.DEFAULT_SPEED, 0));
         lids = new SimLids(fabric, fabric.attachPoint("h1", 1)).configure();
     }
@@ -235,5 +236,34 @@ class PerfQueryToolTest {
         assertThrows(UsageException.class, () -> run("0"));
         assertThrows(UsageException.class, () -> run("-q"));
         assertThrows(UsageException.class, () -> run("1", "256"));
+    }
+
+    @Test
+    void extendedSpeedsCountersOfAnFdrPortAsPerfqueryDashTPrintsThem() throws UsageException {
+        fabric.faults().setCounter("sw2", 3, ExtendedSpeedsCounter.fecCorrectable(1), 77);
+        fabric.faults().setCounter("sw2", 3, ExtendedSpeedsCounter.SYNC_HEADER_ERROR_COUNTER, 5);
+        String lid = Integer.toString(lids.lid("sw2"));
+        assertEquals(0, run("-T", lid, "3"), err.toString());
+        String text = out.toString();
+        assertTrue(text.startsWith("""
+                # PortExtendedSpeedsCounters counters: Lid %s port 3
+                PortSelect:......................3
+                CounterSelect:...................0x0000000000000000
+                SyncHeaderErrorCounter:..........5
+                UnknownBlockCounter:.............0
+                ErrorDetectionCounterLane0:......0
+                """.formatted(lid)), text);
+        assertTrue(text.contains("\nFECCorrectableBlockCtrLane1:.....77\n"), text);
+        assertTrue(text.endsWith("\nFECUncorrectableBlockCtrLane11:..0\n"), text);
+        assertEquals(1 + 2 + 38, text.split("\n").length, "the title, PortSelect, CounterSelect and 38 counters");
+
+        out.getBuffer().setLength(0);
+        assertEquals(0, run("-T", "-R", lid, "3"), err.toString());
+        assertEquals("", out.toString());
+        assertEquals(0, fabric.faults().counter("sw2", 3, ExtendedSpeedsCounter.fecCorrectable(1)), "reset");
+
+        // an SDR link has no such counters: the agent refuses, the tool says so
+        assertEquals(1, run("-T", lid, "1"));
+        assertTrue(err.toString().contains("PortExtendedSpeedsCounters"), err.toString());
     }
 }

@@ -52,4 +52,9 @@ public interface PortCounterReader {
             PerfCounterCodec<C> codec) throws CounterQueryException {
         throw new CounterQueryException(codec.name() + ": not read by this reader");
     }
+
+    /** Clears the PortExtendedSpeedsCounters counters whose bits are set in the 64-bit {@code select}. */
+    default void resetExtendedSpeedsCounters(int lid, int port, long select) throws CounterQueryException {
+        throw new CounterQueryException("PortExtendedSpeedsCounters: not reset by this reader");
+    }
 }

@@ -12,6 +12,7 @@ import org.infiniscope.diag.format.SmpFormat;
 import org.infiniscope.mad.ClassPortInfo;
 import org.infiniscope.mad.perf.ExtendedCounterVariant;
 import org.infiniscope.mad.perf.ExtendedPortCounter;
+import org.infiniscope.mad.perf.PerfAttributes;
 import org.infiniscope.mad.perf.PerfCapability;
 import org.infiniscope.mad.perf.PerfCounter;
 import org.infiniscope.mad.perf.PerfCounters;
@@ -50,6 +51,10 @@ final class PerfQuery {
         ClassPortInfo info = reader.classPortInfo(lid, port);
         int capMask = info.capabilityMask();
         int capMask2 = info.capabilityMask2();
+        if (args.extendedSpeeds()) {
+            extendedSpeeds(args, lid, port, capMask);
+            return;
+        }
         boolean loop = false;
         if ((capMask & PerfCapability.ALL_PORT_SELECT) == 0 && port == PerfCounters.ALL_PORTS) {
             if (!args.allPorts()) {
@@ -113,6 +118,38 @@ final class PerfQuery {
                 }
             }
         }
+    }
+
+    /**
+     * {@code perfquery -T}: PortExtendedSpeedsCounters of one port, then (with {@code -r} or {@code -R}) all of them
+     * reset. perfquery takes the RS-FEC layout when the agent claims RS-FEC counters and the port's PortInfoExtended
+     * says RS-FEC is active; this reader has no SMPs, so the claim alone decides.
+     */
+    private void extendedSpeeds(PerfQueryArgs args, int lid, int port, int capMask) throws CounterQueryException {
+        if (!args.resetOnly()) {
+            boolean rsFec = (capMask & PerfCapability.IS_RSFEC_COUNTERS_SUPPORTED) != 0;
+            PerfCounters<?> counters = rsFec
+                    ? reader.extendedSpeedsCounters(lid, port, PerfAttributes.PORT_EXTENDED_SPEEDS_COUNTERS_RSFEC)
+                    : reader.extendedSpeedsCounters(lid, port, PerfAttributes.PORT_EXTENDED_SPEEDS_COUNTERS);
+            out.print(speedsText(lid, port, counters, rsFec));
+            out.flush();
+        }
+        if (args.reset() || args.resetOnly()) {
+            reader.resetExtendedSpeedsCounters(lid, port, -1L);
+        }
+    }
+
+    /** @return perfquery's text of PortExtendedSpeedsCounters: its title, then libibmad's dotted lines */
+    static <C extends Enum<C> & PerfCounter> String speedsText(int lid, int port, PerfCounters<C> counters,
+            boolean rsFec) {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("PortSelect", counters.portSelect());
+        fields.put("CounterSelect", String.format("0x%016x", counters.counterSelect()));
+        for (C counter : counters.type().getEnumConstants()) {
+            fields.put(counter.label(), unsigned(counters.find(counter).orElse(0)));
+        }
+        return "# PortExtendedSpeedsCounters" + (rsFec ? " with RS-FEC Active" : "") + " counters: Lid " + lid
+                + " port " + port + "\n" + text(fields);
     }
 
     /** The layout the agent answers with; the four-counter one when it claims none, as perfquery still asks. */

@@ -9,7 +9,7 @@ import org.infiniscope.mad.transport.MadRequest;
 
 /**
  * The parsed command line of {@code perfquery}:
- * {@code [--fabric F] [-x] [-a] [-r|-R] [-t TIMEOUT_MS] [--json] [LID|-G GUID [PORT]]}; options may come anywhere, as getopt
+ * {@code [--fabric F] [-x|-T] [-a] [-r|-R] [-t TIMEOUT_MS] [--json] [LID|-G GUID [PORT]]}; options may come anywhere, as getopt
  * allows.
  *
  * @param fabric the {@code --fabric} value, or {@code null} when not given
@@ -22,14 +22,21 @@ import org.infiniscope.mad.transport.MadRequest;
  * @param lid the LID, 0 for the local port or when a GUID was given
  * @param guid with {@code -G}, the destination's port GUID (resolved through the SA), else 0
  * @param port the port, -1 when not given
+ * @param extendedSpeeds {@code -T}: PortExtendedSpeedsCounters
  */
 record PerfQueryArgs(String fabric, Duration timeout, boolean json, boolean extended, boolean allPorts, boolean reset,
-        boolean resetOnly, int lid, long guid, int port) {
+        boolean resetOnly, int lid, long guid, int port, boolean extendedSpeeds) {
+
+    PerfQueryArgs(String fabric, Duration timeout, boolean json, boolean extended, boolean allPorts, boolean reset,
+            boolean resetOnly, int lid, long guid, int port) {
+        this(fabric, timeout, json, extended, allPorts, reset, resetOnly, lid, guid, port, false);
+    }
 
     /** Parses the arguments after the tool name. */
     static PerfQueryArgs parse(List<String> args) throws UsageException {
         String fabric = null;
         boolean json = false, extended = false, allPorts = false, reset = false, resetOnly = false, byGuid = false;
+        boolean speeds = false;
         Duration timeout = MadRequest.DEFAULT_TIMEOUT;
         List<String> positional = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
@@ -37,6 +44,7 @@ record PerfQueryArgs(String fabric, Duration timeout, boolean json, boolean exte
             switch (arg) {
                 case "--fabric" -> fabric = SmpQueryArgs.value(args, ++i, arg);
                 case "-x", "--extended" -> extended = true;
+                case "-T", "--extended_speeds" -> speeds = true;
                 case "-a", "--all_ports" -> allPorts = true;
                 case "-r", "--reset_after_read" -> reset = true;
                 case "-R", "--Reset_only" -> resetOnly = true;
@@ -47,10 +55,11 @@ record PerfQueryArgs(String fabric, Duration timeout, boolean json, boolean exte
                 default -> {
                     if (arg.startsWith("--fabric=")) {
                         fabric = arg.substring("--fabric=".length());
-                    } else if (arg.matches("-[xarR]{2,}")) {
+                    } else if (arg.matches("-[xarRT]{2,}")) {
                         for (char c : arg.substring(1).toCharArray()) {
                             switch (c) {
                                 case 'x' -> extended = true;
+                                case 'T' -> speeds = true;
                                 case 'a' -> allPorts = true;
                                 case 'r' -> reset = true;
                                 default -> resetOnly = true;
@@ -82,7 +91,10 @@ record PerfQueryArgs(String fabric, Duration timeout, boolean json, boolean exte
         if (json && resetOnly) {
             throw new UsageException("--json with -R: a reset alone prints nothing");
         }
-        return new PerfQueryArgs(fabric, timeout, json, extended, allPorts, reset, resetOnly, lid, guid, port);
+        if (speeds && (extended || allPorts || json)) {
+            throw new UsageException("-T reads one port's PortExtendedSpeedsCounters: not with -x, -a or --json");
+        }
+        return new PerfQueryArgs(fabric, timeout, json, extended, allPorts, reset, resetOnly, lid, guid, port, speeds);
     }
 
     /** A port GUID: hexadecimal with or without {@code 0x}, as libibmad reads it. */

@@ -81,12 +81,13 @@ public final class PerfQueryTool implements ConsoleTool {
     @Override
     public String usage() {
         return """
-                usage: infiniscope perfquery [--fabric F] [-x] [-a] [-r|-R] [-t TIMEOUT_MS] [--json] [LID|-G GUID [PORT]]
+                usage: infiniscope perfquery [--fabric F] [-x|-T] [-a] [-r|-R] [-t TIMEOUT_MS] [--json] [LID|-G GUID [PORT]]
                   LID           the destination; default: the local port (and its port number)
                   -G GUID       the destination by port GUID, its LID asked of the SA
                   PORT          the port to read (default 0; 255 with -a)
                   --fabric F    sim[:...], umad, umad:CA:PORT or ibsim:SOCKET[@NODE]; default: the launcher's --fabric
                   -x, --extended         PortCountersExtended (64-bit counters)
+                  -T, --extended_speeds  PortExtendedSpeedsCounters of a port running FDR or faster (FEC, per lane)
                   -a, --all_ports        all ports: AllPortSelect, or each port read and summed when the agent lacks it
                   -r, --reset_after_read reset the counters after reading them
                   -R, --Reset_only       only reset the counters

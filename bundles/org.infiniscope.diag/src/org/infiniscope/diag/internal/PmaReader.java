@@ -66,6 +66,11 @@ final class PmaReader implements PortCounterReader {
     }
 
     @Override
+    public void resetExtendedSpeedsCounters(int lid, int port, long select) throws CounterQueryException {
+        reset(lid, port, select, PerfAttributes.PORT_EXTENDED_SPEEDS_COUNTERS);
+    }
+
+    @Override
     public void resetPortCounters(int lid, int port, long select) throws CounterQueryException {
         reset(lid, port, select, PerfAttributes.PORT_COUNTERS);
     }
