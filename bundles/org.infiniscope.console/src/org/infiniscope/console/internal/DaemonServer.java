@@ -47,7 +47,9 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 
 /**
  * The one-shot daemon: when the launcher passes a socket path in {@value #SOCKET_PROPERTY}, serves one-shot commands
- * to the launcher's small client ({@code org.infiniscope.headless.DaemonClient}) over that Unix-domain socket, so
+ * to the launcher's small client ({@code org.infiniscope.headless.DaemonClient}, or its C twin
+ * {@code product/org.infiniscope.headless/src/main/c/daemon-client.c}: a change of the wire format below changes
+ * both) over that Unix-domain socket, so
  * that a command costs neither a JVM and framework start nor the JIT's warm-up.
  * <p>
  * The runtime was started with the caller's framework properties (fabric, folder) and environment: the launcher

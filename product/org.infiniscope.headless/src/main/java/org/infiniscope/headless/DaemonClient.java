@@ -21,7 +21,8 @@ import java.util.List;
  * Without a daemon on the socket it asks the launcher to start one ({@code LAUNCHER daemon start}) and connects
  * again; when that fails too, or the daemon refuses the command, it runs the command in-process
  * ({@code INFINISCOPE_DAEMON=0 LAUNCHER ARGS...}) with the same standard streams. The wire format is the console
- * bundle's {@code DaemonServer}'s.
+ * bundle's {@code DaemonServer}'s. Its C twin ({@code src/main/c/daemon-client.c}) does the same without a JVM's
+ * start; the launcher takes this one where no C compiler is, or with {@code INFINISCOPE_DAEMON_CLIENT=java}.
  * <p>
  * Arguments: {@code SOCKET FOLDER TTY LAUNCHER COMMAND [ARGS...]}: TTY is {@code 1} when the caller's standard error
  * is a terminal; the launcher has put the fabric into {@code INFINISCOPE_FABRIC} for the daemon it starts and for

@@ -443,4 +443,25 @@ class DaemonLabIT {
             }
         }
     }
+
+    /**
+     * With a C compiler the launcher's client is the C one (compiled into the state folder on first use); the Java
+     * client, which serves where there is none (or with INFINISCOPE_DAEMON_CLIENT=java), serves the same bytes.
+     */
+    @Test
+    @Order(10)
+    void theCClientAndTheJavaClientServeTheSame() throws Exception {
+        List<String> line = ibsimCommand("discover -l");
+        Output expected = run(scratch, inProcess(), line);
+        assertSame(expected, run(scratch, daemon(), line), "discover -l, default client");
+        boolean compiler = Stream.of(System.getenv().getOrDefault("PATH", "").split(":"))
+                .anyMatch(dir -> !dir.isEmpty() && Files.isExecutable(Path.of(dir, "cc")));
+        assertEquals(compiler, Files.isExecutable(state.resolve("bin/daemon-client")),
+                "the C client is there exactly when a C compiler is");
+        Map<String, String> java = new HashMap<>(daemon());
+        java.put("INFINISCOPE_DAEMON_CLIENT", "java");
+        assertSame(expected, run(scratch, java, line), "discover -l, Java client");
+        assertSame(run(scratch, inProcess(), ibsimCommand("discover --bogus")),
+                run(scratch, java, ibsimCommand("discover --bogus")), "discover --bogus, Java client");
+    }
 }

@@ -1,0 +1,236 @@
+/*
+ * The one-shot daemon's client in C: what org.infiniscope.headless.DaemonClient does, without a JVM's start (about
+ * 40 ms of every one-shot command). ./infiniscope compiles it on first use when a C compiler is present, and uses the
+ * Java client otherwise. Same arguments, protocol and behaviour as the Java client:
+ *
+ *   daemon-client SOCKET FOLDER TTY LAUNCHER COMMAND [ARGS...]
+ *
+ * sends the command line to the daemon's socket (int magic, folder, int flags, int argc, the arguments: big-endian
+ * ints, strings as an int length and UTF-8 bytes), copies the frames that come back (a byte kind, an int length, that
+ * many bytes) to standard output and error, and exits with the command's status. Without a daemon it runs
+ * `LAUNCHER daemon start` and connects again; when that fails, or the daemon refuses the command, it runs the command
+ * in-process (INFINISCOPE_DAEMON=0 LAUNCHER COMMAND ARGS...) on the same standard streams. Ctrl-C ends it, which
+ * closes the socket: the daemon cancels the command.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+enum { MAGIC = 0x49534431, OUT = 1, ERR = 2, EXIT = 3, REFUSED = 4, LOST = 1 };
+
+static int connect_to(const char *path) {
+    struct sockaddr_un address;
+    if (strlen(path) >= sizeof(address.sun_path)) {
+        return -1;
+    }
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) {
+        return -1;
+    }
+    memset(&address, 0, sizeof(address));
+    address.sun_family = AF_UNIX;
+    strcpy(address.sun_path, path);
+    while (connect(fd, (struct sockaddr *) &address, sizeof(address)) < 0) {
+        if (errno != EINTR) {
+            close(fd);
+            return -1;
+        }
+    }
+    return fd;
+}
+
+/* LAUNCHER daemon start: starts this configuration's daemon and returns once it serves (1), or failed (0). */
+static int start_daemon(const char *launcher) {
+    pid_t pid = fork();
+    if (pid < 0) {
+        return 0;
+    }
+    if (pid == 0) {
+        int null = open("/dev/null", O_RDWR);
+        if (null >= 0) {
+            dup2(null, 0);
+            dup2(null, 1);
+            dup2(null, 2);
+        }
+        execl(launcher, launcher, "daemon", "start", (char *) NULL);
+        _exit(127);
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0) {
+        if (errno != EINTR) {
+            return 0;
+        }
+    }
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+/* Runs the command without the daemon, on this process's own standard streams: never returns. */
+static void in_process(const char *launcher, int argc, char **argv) {
+    char **command = calloc((size_t) argc + 2, sizeof(char *));
+    if (command == NULL) {
+        _exit(1);
+    }
+    command[0] = (char *) launcher;
+    for (int i = 0; i < argc; i++) {
+        command[i + 1] = argv[i];
+    }
+    setenv("INFINISCOPE_DAEMON", "0", 1);
+    signal(SIGPIPE, SIG_DFL);
+    execv(launcher, command);
+    fprintf(stderr, "infiniscope: cannot run %s: %s\n", launcher, strerror(errno));
+    _exit(1);
+}
+
+static int write_all(int fd, const unsigned char *bytes, size_t length) {
+    while (length > 0) {
+        ssize_t n = write(fd, bytes, length);
+        if (n < 0) {
+            if (errno == EINTR) {
+                continue;
+            }
+            return -1;
+        }
+        bytes += n;
+        length -= (size_t) n;
+    }
+    return 0;
+}
+
+/* Reads exactly length bytes; 0 at the end of the stream before them, -1 on an error. */
+static int read_all(int fd, unsigned char *bytes, size_t length) {
+    while (length > 0) {
+        ssize_t n = read(fd, bytes, length);
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n <= 0) {
+            return n == 0 ? 0 : -1;
+        }
+        bytes += n;
+        length -= (size_t) n;
+    }
+    return 1;
+}
+
+static unsigned char *put_int(unsigned char *at, uint32_t value) {
+    at[0] = (unsigned char) (value >> 24);
+    at[1] = (unsigned char) (value >> 16);
+    at[2] = (unsigned char) (value >> 8);
+    at[3] = (unsigned char) value;
+    return at + 4;
+}
+
+static unsigned char *put_string(unsigned char *at, const char *s) {
+    size_t length = strlen(s);
+    at = put_int(at, (uint32_t) length);
+    memcpy(at, s, length);
+    return at + length;
+}
+
+static uint32_t get_int(const unsigned char *at) {
+    return (uint32_t) at[0] << 24 | (uint32_t) at[1] << 16 | (uint32_t) at[2] << 8 | (uint32_t) at[3];
+}
+
+/* Sends the request and copies the frames until the exit status; REFUSED when the daemon refused the command. */
+static int exchange(int fd, const char *folder, int tty, int argc, char **argv) {
+    size_t size = 16 + strlen(folder);
+    for (int i = 0; i < argc; i++) {
+        size += 4 + strlen(argv[i]);
+    }
+    unsigned char *request = malloc(size);
+    if (request == NULL) {
+        return LOST;
+    }
+    unsigned char *at = put_int(request, MAGIC);
+    at = put_string(at, folder);
+    at = put_int(at, tty ? 1 : 0);
+    at = put_int(at, (uint32_t) argc);
+    for (int i = 0; i < argc; i++) {
+        at = put_string(at, argv[i]);
+    }
+    if (write_all(fd, request, (size_t) (at - request)) < 0) {
+        free(request);
+        return -REFUSED; /* the daemon went away before it read the command: run it in-process */
+    }
+    free(request);
+    int broken[3] = {0, 0, 0}; /* a standard stream that failed (a closed pipe) drops output, as System.out does */
+    static unsigned char buffer[1 << 16];
+    for (;;) {
+        unsigned char header[5];
+        int r = read_all(fd, header, sizeof(header));
+        if (r <= 0) {
+            static const char message[] = "infiniscope: the daemon went away in the middle of the command\n";
+            if (write_all(2, (const unsigned char *) message, sizeof(message) - 1) < 0) {
+                /* nowhere to say it */
+            }
+            return LOST;
+        }
+        uint32_t length = get_int(header + 1);
+        int kind = header[0];
+        if (kind == EXIT) {
+            unsigned char status[4];
+            if (length != 4 || read_all(fd, status, 4) <= 0) {
+                return LOST;
+            }
+            return (int) get_int(status);
+        }
+        if (kind == REFUSED) {
+            return -REFUSED;
+        }
+        if (kind != OUT && kind != ERR) {
+            fprintf(stderr, "infiniscope: unknown frame %d from the daemon\n", kind);
+            return LOST;
+        }
+        int out = kind == OUT ? 1 : 2;
+        while (length > 0) {
+            size_t chunk = length < sizeof(buffer) ? length : sizeof(buffer);
+            if (read_all(fd, buffer, chunk) <= 0) {
+                static const char message[] = "infiniscope: the daemon went away in the middle of the command\n";
+                if (write_all(2, (const unsigned char *) message, sizeof(message) - 1) < 0) {
+                    /* nowhere to say it */
+                }
+                return LOST;
+            }
+            if (!broken[out] && write_all(out, buffer, chunk) < 0) {
+                broken[out] = 1;
+            }
+            length -= (uint32_t) chunk;
+        }
+    }
+}
+
+int main(int argc, char **argv) {
+    if (argc < 6) {
+        fprintf(stderr, "usage: daemon-client SOCKET FOLDER TTY LAUNCHER COMMAND [ARGS...]\n");
+        return 2;
+    }
+    const char *socket_path = argv[1];
+    const char *folder = argv[2];
+    int tty = strcmp(argv[3], "1") == 0;
+    const char *launcher = argv[4];
+    int count = argc - 5;
+    char **command = argv + 5;
+    signal(SIGPIPE, SIG_IGN); /* a closed pipe fails the write instead */
+    int fd = connect_to(socket_path);
+    if (fd < 0 && start_daemon(launcher)) {
+        fd = connect_to(socket_path);
+    }
+    if (fd < 0) {
+        in_process(launcher, count, command);
+    }
+    int status = exchange(fd, folder, tty, count, command);
+    close(fd);
+    if (status == -REFUSED) {
+        in_process(launcher, count, command);
+    }
+    return status;
+}
