@@ -4,6 +4,8 @@ import java.util.HashSet;
 import java.util.Set;
 
 import org.eclipse.elk.alg.layered.LayeredLayoutProvider;
+import org.eclipse.elk.alg.layered.options.LayeredMetaDataProvider;
+import org.eclipse.elk.core.data.LayoutMetaDataService;
 import org.eclipse.elk.core.options.CoreOptions;
 import org.eclipse.elk.core.options.Direction;
 import org.eclipse.elk.core.options.EdgeRouting;
@@ -20,6 +22,11 @@ import org.infiniscope.ui.topology.internal.graph.TopoGraph;
 final class ElkLayered {
 
     static final int MAX_NODES = 1500;
+
+    static {
+        // outside Eclipse's extension registry ELK learns its options (and how to clone their values) only here
+        LayoutMetaDataService.getInstance().registerLayoutMetaDataProviders(new LayeredMetaDataProvider());
+    }
 
     private ElkLayered() {
     }

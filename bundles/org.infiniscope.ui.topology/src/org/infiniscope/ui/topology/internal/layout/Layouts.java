@@ -90,7 +90,10 @@ public final class Layouts {
         return switchLinks > 0 && maxTier >= 2 && sameTier * 20 <= switchLinks;
     }
 
-    /** A torus or mesh: every switch has the same number (at least 4) of links to other switches. */
+    /**
+     * A torus or mesh: every switch has the same number (at least 4) of links to other switches, and no three
+     * switches are linked in a triangle (a dragonfly's groups are cliques, a torus of sides 4 and more has none).
+     */
     static boolean isRegularMesh(TopoGraph g) {
         int degree = -1;
         int switches = 0;
@@ -111,7 +114,32 @@ public final class Layouts {
                 return false;
             }
         }
-        return switches >= 4 && degree >= 4;
+        return switches >= 4 && degree >= 4 && !hasTriangle(g);
+    }
+
+    private static boolean hasTriangle(TopoGraph g) {
+        java.util.BitSet mark = new java.util.BitSet(g.nodeCount());
+        for (int u = 0; u < g.nodeCount(); u++) {
+            if (!g.isSwitch(u)) {
+                continue;
+            }
+            mark.clear();
+            for (int k = 0; k < g.degree(u); k++) {
+                int v = g.other(g.linkAt(u, k), u);
+                if (v != u && g.isSwitch(v)) {
+                    mark.set(v);
+                }
+            }
+            for (int v = mark.nextSetBit(0); v >= 0; v = mark.nextSetBit(v + 1)) {
+                for (int k = 0; k < g.degree(v); k++) {
+                    int w = g.other(g.linkAt(v, k), v);
+                    if (w != u && w != v && mark.get(w)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     /** Sizes every node by what it is: a switch, a host, or a switch with its hosts folded in. */
