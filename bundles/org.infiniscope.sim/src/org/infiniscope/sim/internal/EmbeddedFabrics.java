@@ -2,19 +2,40 @@ package org.infiniscope.sim.internal;
 
 import java.io.IOException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.infiniscope.sim.SimFabric;
+import org.infiniscope.topology.Node;
+import org.osgi.framework.BundleContext;
+import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 
 /**
  * The embedded simulated fabrics of a runtime, one per topology, built on first use and kept for the runtime's life:
- * the channels of {@code --fabric sim…} and the faults {@code simfault} injects meet in them.
+ * the channels of {@code --fabric sim…} and the faults {@code simfault} injects meet in them. With the framework
+ * property {@value #TRAFFIC_PROPERTY}{@code =true} (the GUI sets it) the built-in fabric carries traffic of its own
+ * from the start ({@link #startTraffic}), so that its counters move; tools and tests see a quiet fabric.
  */
 @Component(service = EmbeddedFabrics.class)
 public final class EmbeddedFabrics {
 
+    /** The framework property that makes the built-in fabric run traffic. */
+    public static final String TRAFFIC_PROPERTY = "infiniscope.sim.traffic";
+
     private final Map<String, SimFabric> fabrics = new HashMap<>();
+    private final boolean traffic;
+
+    /** Fabrics without traffic (tests). */
+    public EmbeddedFabrics() {
+        this.traffic = false;
+    }
+
+    /** The fabrics of a runtime. */
+    @Activate
+    public EmbeddedFabrics(BundleContext context) {
+        this.traffic = Boolean.parseBoolean(context.getProperty(TRAFFIC_PROPERTY));
+    }
 
     /**
      * @param topology a generator specification or topology file, or empty for the built-in fabric
@@ -26,8 +47,29 @@ public final class EmbeddedFabrics {
         SimFabric sim = fabrics.get(topology);
         if (sim == null) {
             sim = SimFabric.of(SimChannelProvider.load(topology, fabric));
+            if (traffic && topology.isEmpty()) {
+                startTraffic(sim);
+            }
             fabrics.put(topology, sim);
         }
         return sim;
+    }
+
+    /**
+     * Starts a flow from each host to the host half the fabric away (so most flows cross the spines), at 100 to 400
+     * MB/s by the host's index: uneven, so the busiest ports stand out. Flows count once an SM has routed them.
+     */
+    static void startTraffic(SimFabric sim) {
+        List<Node> hosts = sim.topology().nodes().stream().filter(n -> !n.isSwitch() && n.portCount() > 0).toList();
+        int n = hosts.size();
+        if (n < 2) {
+            return;
+        }
+        for (int i = 0; i < n; i++) {
+            Node to = hosts.get((i + n / 2) % n);
+            if (to != hosts.get(i)) {
+                sim.traffic().start(hosts.get(i).name(), to.name(), 100e6 * (1 + i % 4));
+            }
+        }
     }
 }
