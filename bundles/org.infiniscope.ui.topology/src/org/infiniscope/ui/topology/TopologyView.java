@@ -33,10 +33,12 @@ public interface TopologyView {
      * @param message the last thing the view has to say (a path that could not be traced, a failed layout), or ""
      * @param layoutMillis how long the last layout took
      * @param drawnNanos {@code System.nanoTime()} when this picture was first painted, or 0 while it has not been
+     * @param frames how many frames the canvas painted so far
+     * @param lastFrameMicros how long the last frame took to paint, in microseconds
      */
     record Shown(long generation, int nodes, int links, int drawnNodes, String layout, boolean aggregated,
             String colourMode, List<Long> selected, List<FabricRef.LinkRef> path, String message, long layoutMillis,
-            long drawnNanos) {
+            long drawnNanos, long frames, int lastFrameMicros) {
 
         public Shown {
             selected = List.copyOf(selected);
@@ -50,10 +52,10 @@ public interface TopologyView {
     /** Zooms and pans so that the whole fabric fits. */
     void fit();
 
-    /** Zooms by a factor around the centre of the view and paints at once. */
+    /** Zooms by a factor around the centre of the view (painted with the next frame). */
     void zoomBy(double factor);
 
-    /** Pans by so many pixels and paints at once. */
+    /** Pans by so many pixels (painted with the next frame). */
     void panBy(int dx, int dy);
 
     /**

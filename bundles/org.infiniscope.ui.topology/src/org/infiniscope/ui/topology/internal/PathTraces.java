@@ -35,6 +35,11 @@ final class PathTraces {
         cancel();
         BundleContext context = FrameworkUtil.getBundle(PathTraces.class).getBundleContext();
         String fabric = ShownFabric.specification(context);
+        String noFabric = ShownFabric.whyNoLiveFabric(fabric);
+        if (noFabric != null) {
+            part.pathFailed(noFabric);
+            return;
+        }
         Job job = Job.create("Tracing a path", (IProgressMonitor monitor) -> {
             String failure;
             try (MadTransport transport = new FabricTransports(context).open(fabric)) {

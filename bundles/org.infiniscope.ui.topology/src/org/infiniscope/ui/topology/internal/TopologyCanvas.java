@@ -1,7 +1,5 @@
 package org.infiniscope.ui.topology.internal;
 
-import java.util.function.IntConsumer;
-
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.events.MouseEvent;
 import org.eclipse.swt.graphics.GC;
@@ -28,7 +26,7 @@ final class TopologyCanvas {
 
     private final Canvas canvas;
     private final SwtPainter painter;
-    private final FrameTimes frames = new FrameTimes(512);
+    private final FrameTimes frames = new FrameTimes();
     private Placement placement;
     private DrawList scene;
     private DrawList legend;
@@ -222,10 +220,5 @@ final class TopologyCanvas {
         float qx = ax + t * dx - px;
         float qy = ay + t * dy - py;
         return (float) Math.sqrt(qx * qx + qy * qy);
-    }
-
-    /** Passes each recorded frame time, in nanoseconds, to a consumer. */
-    void forEachFrame(IntConsumer micros) {
-        frames.forEach(micros);
     }
 }

@@ -22,6 +22,8 @@ import org.eclipse.e4.core.di.annotations.Optional;
 import org.eclipse.e4.ui.di.Focus;
 import org.eclipse.e4.ui.di.UIEventTopic;
 import org.eclipse.e4.ui.services.IServiceConstants;
+import org.eclipse.e4.ui.model.application.ui.basic.MPart;
+import org.eclipse.e4.ui.workbench.modeling.EPartService;
 import org.eclipse.e4.ui.workbench.modeling.ESelectionService;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
@@ -58,7 +60,7 @@ import org.infiniscope.ui.topology.internal.layout.Placement;
 public final class TopologyPart implements TopologyView {
 
     /** The part's element ID, the source of the selections it makes. */
-    public static final String PART_ID = "org.infiniscope.ui.part.topology";
+    public static final String PART_ID = org.infiniscope.ui.UiIds.PART_TOPOLOGY;
     private static final String WIDGET_ID = "org.infiniscope.ui.widgetId";
 
     private final ESelectionService selectionService;
@@ -88,10 +90,16 @@ public final class TopologyPart implements TopologyView {
     private long layoutMillis;
     private int layoutRequest;
     private boolean fitNext = true;
+    private boolean revealNext;
+
+    private final EPartService partService;
+    private final MPart part;
 
     @Inject
-    public TopologyPart(ESelectionService selectionService) {
+    public TopologyPart(ESelectionService selectionService, EPartService partService, MPart part) {
         this.selectionService = selectionService;
+        this.partService = partService;
+        this.part = part;
         this.paths = new PathTraces(this);
     }
 
@@ -305,6 +313,10 @@ public final class TopologyPart implements TopologyView {
         boolean fit = fitNext;
         fitNext = false;
         rescene(fit);
+        if (revealNext) {
+            revealNext = false;
+            revealFirstSelected();
+        }
         status.setText(
                 String.format(Locale.ROOT, "%d nodes, %d links · %s layout in %d ms%s", g.nodeCount(), g.linkCount(),
                         p.kind().name().toLowerCase(Locale.ROOT), millis, message.isEmpty() ? "" : " · " + message));
@@ -382,6 +394,7 @@ public final class TopologyPart implements TopologyView {
             }
         }
         if (changed) {
+            revealNext = true;
             requestLayout(false);
         }
         return changed;
@@ -428,8 +441,16 @@ public final class TopologyPart implements TopologyView {
         }
         rescene();
         if (!items.isEmpty()) {
-            selectionService.setSelection(new FabricSelection(items, PART_ID));
+            publish(new FabricSelection(items, PART_ID));
         }
+    }
+
+    /** Sets the window's selection: only the active part's selection reaches the other views, so activate this one. */
+    private void publish(FabricSelection selection) {
+        if (partService.getActivePart() != part) {
+            partService.activate(part, false);
+        }
+        selectionService.setSelection(selection);
     }
 
     private void setMessage(String text) {
@@ -476,12 +497,12 @@ public final class TopologyPart implements TopologyView {
     public Shown shown() {
         List<Long> sel = List.copyOf(selected);
         if (graph == null || placement == null) {
-            return new Shown(generation, 0, 0, 0, "", false, mode.title(), sel, path, message, layoutMillis,
-                    drawnNanos);
+            return new Shown(generation, 0, 0, 0, "", false, mode.title(), sel, path, message, layoutMillis, drawnNanos,
+                    canvas.frames().count(), canvas.frames().last());
         }
         return new Shown(generation, graph.nodeCount(), graph.linkCount(), placement.visibleCount(),
                 placement.kind().name(), aggregateButton.getSelection(), mode.title(), sel, path, message, layoutMillis,
-                drawnNanos);
+                drawnNanos, canvas.frames().count(), canvas.frames().last());
     }
 
     @Override
@@ -493,13 +514,11 @@ public final class TopologyPart implements TopologyView {
     public void zoomBy(double factor) {
         var area = canvas.control().getClientArea();
         canvas.zoomAt(factor, area.width / 2, area.height / 2);
-        canvas.control().update();
     }
 
     @Override
     public void panBy(int dx, int dy) {
         canvas.pan(dx, dy);
-        canvas.control().update();
     }
 
     @Override
@@ -518,7 +537,7 @@ public final class TopologyPart implements TopologyView {
             rescene();
             revealFirstSelected();
         }
-        selectionService.setSelection(new FabricSelection(List.of(new FabricRef.NodeRef(guid)), PART_ID));
+        publish(new FabricSelection(List.of(new FabricRef.NodeRef(guid)), PART_ID));
         return true;
     }
 
@@ -553,12 +572,5 @@ public final class TopologyPart implements TopologyView {
             throw new IOException("nothing is drawn yet");
         }
         Exporter.export(display, scene, legend(), file);
-    }
-
-    /** @return frame paint times so far, in microseconds (for the view's own measurements) */
-    int[] frameMicros() {
-        List<Integer> all = new ArrayList<>();
-        canvas.forEachFrame(all::add);
-        return all.stream().mapToInt(Integer::intValue).toArray();
     }
 }

@@ -14,10 +14,15 @@ import org.eclipse.swt.graphics.Point;
 
 /**
  * Paints onto an SWT {@link GC} (the canvas, or an image for PNG): world coordinates minus the view's origin, times
- * its zoom. Consecutive lines of one style go into one {@link Path} and are stroked at once, which is what keeps a
- * frame of ten thousand links cheap. Colours and fonts are cached for the painter's life: {@link #dispose} them.
+ * its zoom. Consecutive lines of one style go into one {@link Path}, and so do consecutive boxes of one colour, and
+ * each path is stroked or filled at once: that, and no antialiasing of shapes when zoomed out (level of detail), is
+ * what keeps a frame of thousands of links cheap. Colours and fonts are cached for the painter's life:
+ * {@link #dispose} them.
  */
 public final class SwtPainter implements Painter {
+
+    /** Below this zoom shapes are drawn without antialiasing: a fraction of the cost, and too small to tell. */
+    static final float ANTIALIAS_FROM = 1f;
 
     private final Device device;
     private final Map<Integer, Color> colors = new HashMap<>();
@@ -27,10 +32,14 @@ public final class SwtPainter implements Painter {
     private float ox;
     private float oy;
     private float zoom;
-    private Path path;
-    private int pathRgb;
-    private int pathWidth;
-    private boolean pathDashed;
+    private Path lines;
+    private int lineRgb;
+    private int lineWidth;
+    private boolean lineDashed;
+    private Path boxes;
+    private int boxFill;
+    private int boxOutline;
+    private int boxOutlineWidth;
 
     public SwtPainter(Device device) {
         this.device = device;
@@ -44,65 +53,89 @@ public final class SwtPainter implements Painter {
         this.ox = originX;
         this.oy = originY;
         this.zoom = scale;
-        gc.setAntialias(SWT.ON);
+        gc.setAntialias(scale >= ANTIALIAS_FROM ? SWT.ON : SWT.OFF);
         gc.setTextAntialias(SWT.ON);
         gc.setLineCap(SWT.CAP_FLAT);
     }
 
-    /** Ends a frame: strokes the lines still pending. */
+    /** Ends a frame: paints what is still pending. */
     public void end() {
-        flush();
+        flushLines();
+        flushBoxes();
         gc = null;
     }
 
     @Override
     public void line(float x1, float y1, float x2, float y2, int rgb, float width, boolean dashed) {
+        flushBoxes();
         int w = Math.max(1, Math.round(width * Math.min(zoom, 2f)));
-        if (path != null && (rgb != pathRgb || w != pathWidth || dashed != pathDashed)) {
-            flush();
+        if (lines != null && (rgb != lineRgb || w != lineWidth || dashed != lineDashed)) {
+            flushLines();
         }
-        if (path == null) {
-            path = new Path(device);
-            pathRgb = rgb;
-            pathWidth = w;
-            pathDashed = dashed;
+        if (lines == null) {
+            lines = new Path(device);
+            lineRgb = rgb;
+            lineWidth = w;
+            lineDashed = dashed;
         }
-        path.moveTo((x1 - ox) * zoom, (y1 - oy) * zoom);
-        path.lineTo((x2 - ox) * zoom, (y2 - oy) * zoom);
+        lines.moveTo((x1 - ox) * zoom, (y1 - oy) * zoom);
+        lines.lineTo((x2 - ox) * zoom, (y2 - oy) * zoom);
     }
 
-    private void flush() {
-        if (path == null) {
+    private void flushLines() {
+        if (lines == null) {
             return;
         }
-        gc.setForeground(color(pathRgb));
-        gc.setLineWidth(pathWidth);
-        gc.setLineStyle(pathDashed ? SWT.LINE_DASH : SWT.LINE_SOLID);
-        gc.drawPath(path);
-        path.dispose();
-        path = null;
+        gc.setForeground(color(lineRgb));
+        gc.setLineWidth(lineWidth);
+        gc.setLineStyle(lineDashed ? SWT.LINE_DASH : SWT.LINE_SOLID);
+        gc.drawPath(lines);
+        lines.dispose();
+        lines = null;
     }
 
     @Override
     public void rect(float x, float y, float w, float h, int fill, int outline, float outlineWidth) {
-        flush();
-        int sx = Math.round((x - ox) * zoom);
-        int sy = Math.round((y - oy) * zoom);
-        int sw = Math.max(1, Math.round(w * zoom));
-        int sh = Math.max(1, Math.round(h * zoom));
-        gc.setBackground(color(fill));
-        gc.fillRectangle(sx, sy, sw, sh);
-        if (outline >= 0 && sw > 3) {
-            gc.setForeground(color(outline));
-            gc.setLineStyle(SWT.LINE_SOLID);
-            gc.setLineWidth(Math.max(1, Math.round(outlineWidth * Math.min(zoom, 2f))));
-            gc.drawRectangle(sx, sy, sw, sh);
+        flushLines();
+        float sx = Math.round((x - ox) * zoom);
+        float sy = Math.round((y - oy) * zoom);
+        float sw = Math.max(1, Math.round(w * zoom));
+        float sh = Math.max(1, Math.round(h * zoom));
+        // an outline on a box of a few pixels would hide its fill
+        int drawnOutline = outline >= 0 && sw > 3 ? outline : -1;
+        int ow = drawnOutline < 0 ? 0 : Math.max(1, Math.round(outlineWidth * Math.min(zoom, 2f)));
+        if (boxes != null && (fill != boxFill || drawnOutline != boxOutline || ow != boxOutlineWidth)) {
+            flushBoxes();
         }
+        if (boxes == null) {
+            boxes = new Path(device);
+            boxFill = fill;
+            boxOutline = drawnOutline;
+            boxOutlineWidth = ow;
+        }
+        boxes.addRectangle(sx, sy, sw, sh);
+    }
+
+    private void flushBoxes() {
+        if (boxes == null) {
+            return;
+        }
+        gc.setBackground(color(boxFill));
+        gc.fillPath(boxes);
+        if (boxOutline >= 0) {
+            gc.setForeground(color(boxOutline));
+            gc.setLineStyle(SWT.LINE_SOLID);
+            gc.setLineWidth(boxOutlineWidth);
+            gc.drawPath(boxes);
+        }
+        boxes.dispose();
+        boxes = null;
     }
 
     @Override
     public void text(float x, float y, String text, int rgb, float size) {
-        flush();
+        flushLines();
+        flushBoxes();
         int px = Math.max(6, Math.min(28, Math.round(size * zoom)));
         gc.setFont(font(px));
         gc.setForeground(color(rgb));
@@ -122,9 +155,13 @@ public final class SwtPainter implements Painter {
 
     /** Frees the colours and fonts. */
     public void dispose() {
-        if (path != null) {
-            path.dispose();
-            path = null;
+        if (lines != null) {
+            lines.dispose();
+            lines = null;
+        }
+        if (boxes != null) {
+            boxes.dispose();
+            boxes = null;
         }
         colors.values().forEach(Color::dispose);
         fonts.values().forEach(Font::dispose);

@@ -15,7 +15,8 @@ import org.infiniscope.model.PortState;
 /**
  * Makes a {@link TopoGraph} of a fabric model. Run it inside {@code FabricModelService.read} (it only reads) or on a
  * copy. A link the previous graph had whose two nodes are still there but which the model no longer has (its port
- * went down, so discovery no longer sees it) is kept as a down link: the operator sees where the cable was.
+ * went down, so discovery no longer sees it) is kept as a down link, as long as the fabric keeps its name: the
+ * operator sees where the cable was.
  */
 public final class GraphBuilder {
 
@@ -90,7 +91,8 @@ public final class GraphBuilder {
             mismatches.add(LinkRates.mismatch(a, b));
             infos.add(LinkRates.describe(a, b));
         }
-        if (previous != null) {
+        // links gone since the last sweep of the same fabric (another fabric's GUIDs may well coincide)
+        if (previous != null && previous.fabricName().equals(fabric.getName() == null ? "" : fabric.getName())) {
             for (int l = 0; l < previous.linkCount(); l++) {
                 long ga = previous.guid(previous.linkA(l));
                 long gb = previous.guid(previous.linkB(l));
@@ -124,7 +126,8 @@ public final class GraphBuilder {
             mm[l] = mismatches.get(l);
             info[l] = infos.get(l);
         }
-        return new TopoGraph(guid, kind, name, lid, la, lb, pa, pb, st, mm, info, byPortGuid, portLids);
+        return new TopoGraph(fabric.getName(), guid, kind, name, lid, la, lb, pa, pb, st, mm, info, byPortGuid,
+                portLids);
     }
 
     private static int indexIn(long[] guids, long g, TopoGraph previous, int link, boolean a) {

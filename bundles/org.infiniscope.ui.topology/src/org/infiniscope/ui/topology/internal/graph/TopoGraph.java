@@ -21,6 +21,7 @@ public final class TopoGraph {
     public static final byte INIT = 2;
     public static final byte DOWN = 3;
 
+    final String fabricName;
     final int nodeCount;
     final long[] guid;
     final byte[] kind;
@@ -44,11 +45,12 @@ public final class TopoGraph {
     record PortKey(long nodeGuid, int port) {
     }
 
-    TopoGraph(long[] guid, byte[] kind, String[] name, int[] lid, int[] linkA, int[] linkB, int[] portA, int[] portB,
-            byte[] linkState, boolean[] mismatch, String[] linkInfo, Map<Long, Integer> byPortGuid,
-            Map<PortKey, Integer> portLids) {
+    TopoGraph(String fabricName, long[] guid, byte[] kind, String[] name, int[] lid, int[] linkA, int[] linkB,
+            int[] portA, int[] portB, byte[] linkState, boolean[] mismatch, String[] linkInfo,
+            Map<Long, Integer> byPortGuid, Map<PortKey, Integer> portLids) {
         this.byPortGuid = byPortGuid;
         this.portLids = portLids;
+        this.fabricName = fabricName == null ? "" : fabricName;
         this.nodeCount = guid.length;
         this.guid = guid;
         this.kind = kind;
@@ -81,6 +83,11 @@ public final class TopoGraph {
             adj[fill[linkA[l]]++] = l;
             adj[fill[linkB[l]]++] = l;
         }
+    }
+
+    /** @return the name of the fabric the graph was made of */
+    public String fabricName() {
+        return fabricName;
     }
 
     public int nodeCount() {
