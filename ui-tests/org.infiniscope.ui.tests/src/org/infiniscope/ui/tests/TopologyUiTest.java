@@ -72,6 +72,7 @@ class TopologyUiTest {
     private static Canvas canvas;
     private static long openMillis;
     private static long sweepMillis;
+    private static Path screenshot;
 
     @BeforeAll
     static void openTheFatTree() throws Exception {
@@ -94,6 +95,8 @@ class TopologyUiTest {
         System.out.printf(Locale.ROOT,
                 "topology %s: open to drawn %d ms (connect and sweep %d ms, layout %d ms), %d nodes, %d links%n",
                 FT3_432, openMillis, sweepMillis, shown.layoutMillis(), shown.nodes(), shown.links());
+        bot.run(view::fit);
+        screenshot = bot.screenshot(window, "topology-ft3-432");
     }
 
     /** @return what the view shows once it drew a fabric of this many nodes */
@@ -137,9 +140,7 @@ class TopologyUiTest {
         assertEquals("TIERS", shown.layout());
         assertEquals(FT3_432_NODES, shown.drawnNodes(), "432 hosts are drawn themselves, not folded");
         assertEquals(false, shown.aggregated());
-        bot.run(view::fit);
-        Path png = bot.screenshot(window, "topology-ft3-432");
-        assertTrue(Files.size(png) > 20_000, "screenshot too small to show anything: " + png);
+        assertTrue(Files.size(screenshot) > 20_000, "screenshot too small to show anything: " + screenshot);
     }
 
     @Test

@@ -108,7 +108,7 @@ public final class TopologyPart implements TopologyView {
         display = parent.getDisplay();
         GridLayoutFactory.fillDefaults().spacing(0, 0).applyTo(parent);
         Composite bar = new Composite(parent, SWT.NONE);
-        GridLayoutFactory.swtDefaults().numColumns(7).margins(4, 2).applyTo(bar);
+        GridLayoutFactory.swtDefaults().numColumns(5).margins(4, 2).applyTo(bar);
         GridDataFactory.fillDefaults().grab(true, false).applyTo(bar);
         Button fit = button(bar, SWT.PUSH, "Fit", "topology.fit");
         fit.addListener(SWT.Selection, e -> fit());
@@ -133,9 +133,9 @@ public final class TopologyPart implements TopologyView {
         });
         Button export = button(bar, SWT.PUSH, "Export…", "topology.export");
         export.addListener(SWT.Selection, e -> exportWithDialog());
-        status = new Label(bar, SWT.NONE);
+        status = new Label(parent, SWT.NONE);
         status.setData(WIDGET_ID, "topology.status");
-        GridDataFactory.fillDefaults().grab(true, false).align(SWT.FILL, SWT.CENTER).applyTo(status);
+        GridDataFactory.fillDefaults().grab(true, false).indent(6, 0).applyTo(status);
         status.setText(model == null ? "No fabric is connected." : "Waiting for the fabric…");
 
         canvas = new TopologyCanvas(parent);
@@ -320,7 +320,7 @@ public final class TopologyPart implements TopologyView {
         status.setText(
                 String.format(Locale.ROOT, "%d nodes, %d links · %s layout in %d ms%s", g.nodeCount(), g.linkCount(),
                         p.kind().name().toLowerCase(Locale.ROOT), millis, message.isEmpty() ? "" : " · " + message));
-        status.getParent().layout();
+        status.getParent().layout(new org.eclipse.swt.widgets.Control[]{status});
     }
 
     private void rescene() {
@@ -457,7 +457,7 @@ public final class TopologyPart implements TopologyView {
         message = text;
         if (status != null && !status.isDisposed()) {
             status.setText(text);
-            status.getParent().layout();
+            status.getParent().layout(new org.eclipse.swt.widgets.Control[]{status});
         }
     }
 

@@ -13,7 +13,9 @@ import org.infiniscope.ui.topology.internal.graph.TopoGraph;
  */
 final class TierLayout {
 
-    private static final float ROW = 110;
+    private static final float MIN_ROW = 110;
+    /** The picture's height against its width: a wide fabric's tiers move apart so that it fits a view. */
+    private static final float ASPECT = 0.42f;
     private static final int SWEEPS = 3;
 
     private TierLayout() {
@@ -91,20 +93,26 @@ final class TierLayout {
             }
         }
 
-        float baseY = maxTier * ROW;
         // leaves (tier 1) side by side, each as wide as its host block
         int[] leaves = rows.get(Math.min(1, maxTier));
+        float width = 0;
+        for (int leaf : leaves) {
+            float block = hostCount[leaf] == 0 ? 0 : blockWidth(hostCount[leaf]);
+            width += Math.max(p.w[leaf], block) + Layouts.GAP;
+        }
+        width = Math.max(width, 1);
+        float rowHeight = Math.max(MIN_ROW, width * ASPECT / Math.max(1, maxTier));
+        float baseY = maxTier * rowHeight;
         float cursor = 0;
         for (int leaf : leaves) {
             float block = hostCount[leaf] == 0 ? 0 : blockWidth(hostCount[leaf]);
             float slot = Math.max(p.w[leaf], block) + Layouts.GAP;
             p.x[leaf] = cursor + slot / 2;
-            p.y[leaf] = baseY - ROW;
+            p.y[leaf] = baseY - rowHeight;
             Layouts.hostBlock(p, hostsOf[leaf] == null ? new int[0] : hostsOf[leaf], hostCount[leaf], p.x[leaf],
-                    baseY - ROW / 2.5f);
+                    baseY - rowHeight + Layouts.GROUP_H);
             cursor += slot;
         }
-        float width = Math.max(cursor, 1);
         for (int t = 2; t <= maxTier; t++) {
             int[] row = rows.get(t);
             float needed = 0;
@@ -115,11 +123,11 @@ final class TierLayout {
             float offset = (width - span) / 2;
             for (int k = 0; k < row.length; k++) {
                 p.x[row[k]] = offset + span * (k + 0.5f) / row.length;
-                p.y[row[k]] = baseY - ROW * t;
+                p.y[row[k]] = baseY - rowHeight * t;
             }
         }
         // hosts on several switches, or on none: a row of their own under the blocks
-        float looseY = baseY + ROW / 2;
+        float looseY = baseY + MIN_ROW / 2;
         for (int k = 0; k < loose.size(); k++) {
             p.x[loose.get(k)] = Layouts.HOST_PITCH * (k + 0.5f);
             p.y[loose.get(k)] = looseY;
