@@ -24,6 +24,7 @@ public interface TopologyView {
      * @param generation counts the pictures drawn (a new fabric, layout, selection or path makes a new one)
      * @param nodes nodes of the fabric shown
      * @param links links of the fabric shown (down links it remembers included)
+     * @param activeLinks of those, the links whose both ends are Active
      * @param drawnNodes nodes drawn as themselves (hosts folded into their leaf are not)
      * @param layout how the nodes are placed: TIERS, GRID or LAYERED; empty before the first layout
      * @param aggregated whether leaves are drawn with their hosts folded in
@@ -36,7 +37,7 @@ public interface TopologyView {
      * @param frames how many frames the canvas painted so far
      * @param lastFrameMicros how long the last frame took to paint, in microseconds
      */
-    record Shown(long generation, int nodes, int links, int drawnNodes, String layout, boolean aggregated,
+    record Shown(long generation, int nodes, int links, int activeLinks, int drawnNodes, String layout, boolean aggregated,
             String colourMode, List<Long> selected, List<FabricRef.LinkRef> path, String message, long layoutMillis,
             long drawnNanos, long frames, int lastFrameMicros) {
 

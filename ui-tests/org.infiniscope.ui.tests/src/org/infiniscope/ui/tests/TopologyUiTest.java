@@ -36,6 +36,7 @@ import org.eclipse.swt.widgets.Shell;
 import org.infiniscope.model.FabricModelService;
 import org.infiniscope.model.NodeType;
 import org.infiniscope.model.Port;
+import org.infiniscope.model.PortState;
 import org.infiniscope.model.connection.FabricConnection;
 import org.infiniscope.ui.UiIds;
 import org.infiniscope.ui.fabric.FabricRef;
@@ -95,6 +96,17 @@ class TopologyUiTest {
         System.out.printf(Locale.ROOT,
                 "topology %s: open to drawn %d ms (connect and sweep %d ms, layout %d ms), %d nodes, %d links%n",
                 FT3_432, openMillis, sweepMillis, shown.layoutMillis(), shown.nodes(), shown.links());
+        // the runtime's SM gives the ports LIDs and takes the links to Active; the connection's next sweep brings
+        // that into the model (the path test needs the LIDs, the screenshot shows the links up)
+        long deadline = System.nanoTime() + OPEN.toNanos();
+        while (!hasLids() || !allActive()) {
+            assertTrue(System.nanoTime() < deadline, "the SM gave every CA port a LID and took every link to Active");
+            connection.resweep().get(OPEN.toSeconds(), TimeUnit.SECONDS);
+        }
+        bot.waitUntil("the view to draw every link Active", () -> {
+            TopologyView.Shown s = view.shown();
+            return s.drawnNanos() != 0 && s.activeLinks() == s.links();
+        });
         bot.run(view::fit);
         screenshot = bot.screenshot(window, "topology-ft3-432");
     }
@@ -200,13 +212,7 @@ class TopologyUiTest {
     void aPathAskedForByAnotherViewIsTracedHopByHopFromTheSwitchesLfts() throws Exception {
         long from = guid("h00001");
         long to = guid("h00432");
-        // the runtime's SM gives the ports LIDs; the connection's next sweep brings them into the model
-        long deadline = System.nanoTime() + OPEN.toNanos();
-        while (!hasLids()) {
-            assertTrue(System.nanoTime() < deadline, "the SM gave every CA port a LID");
-            connection.resweep().get(OPEN.toSeconds(), TimeUnit.SECONDS);
-        }
-        bot.waitUntil("the view to show the swept LIDs", () -> view.shown().generation() > 0);
+        assertTrue(hasLids(), "every CA port has a LID");
         IEclipseContext windowContext = windowContext();
         bot.run(() -> windowContext.get(IEventBroker.class).post(UiTopics.PATH_SHOW,
                 new UiTopics.PathRequest(new FabricRef.PortRef(from, 1), new FabricRef.PortRef(to, 1))));
@@ -232,6 +238,11 @@ class TopologyUiTest {
     private static boolean hasLids() {
         return model.read(f -> f.getNodes().stream().filter(n -> n.getType() == NodeType.CA)
                 .allMatch(n -> n.getPorts().stream().filter(p -> p.getNumber() > 0).allMatch(TopologyUiTest::hasLid)));
+    }
+
+    private static boolean allActive() {
+        return model.read(f -> f.getLinks().stream().allMatch(
+                l -> l.getEndA().getState() == PortState.ACTIVE && l.getEndB().getState() == PortState.ACTIVE));
     }
 
     private static boolean hasLid(Port p) {

@@ -116,12 +116,14 @@ final class TopologyCanvas {
         float w = Math.max(1, scene.maxX() - scene.minX());
         float h = Math.max(1, scene.maxY() - scene.minY());
         float margin = 20;
-        zoom = Math.max(1e-3f, Math.min((area.width - 2 * margin) / w, (area.height - 2 * margin) / h));
+        // the legend keeps the top left corner: the picture goes below it
+        float top = legend != null && area.width > 260 ? legend.maxY() + 10 : margin;
+        zoom = Math.max(1e-3f, Math.min((area.width - 2 * margin) / w, (area.height - top - margin) / h));
         if (!(zoom > 0) || Float.isInfinite(zoom)) {
             zoom = 1;
         }
         originX = scene.minX() - (area.width / zoom - w) / 2;
-        originY = scene.minY() - (area.height / zoom - h) / 2;
+        originY = scene.minY() - top / zoom;
         canvas.redraw();
     }
 
@@ -160,7 +162,7 @@ final class TopologyCanvas {
         gc.setBackground(canvas.getDisplay().getSystemColor(SWT.COLOR_WHITE)); // Palette.BACKGROUND
         gc.fillRectangle(e.x, e.y, e.width, e.height);
         if (scene != null) {
-            painter.begin(gc, originX, originY, zoom);
+            painter.begin(gc, originX, originY, zoom, area.width, area.height);
             float x0 = originX + e.x / zoom;
             float y0 = originY + e.y / zoom;
             scene.replay(painter, x0, y0, x0 + e.width / zoom, y0 + e.height / zoom, zoom);

@@ -62,6 +62,7 @@ public final class TopologyPart implements TopologyView {
     /** The part's element ID, the source of the selections it makes. */
     public static final String PART_ID = org.infiniscope.ui.UiIds.PART_TOPOLOGY;
     private static final String WIDGET_ID = "org.infiniscope.ui.widgetId";
+    private static final int COUNTERS_MILLIS = 5000;
 
     private final ESelectionService selectionService;
     private final PathTraces paths;
@@ -497,10 +498,16 @@ public final class TopologyPart implements TopologyView {
     public Shown shown() {
         List<Long> sel = List.copyOf(selected);
         if (graph == null || placement == null) {
-            return new Shown(generation, 0, 0, 0, "", false, mode.title(), sel, path, message, layoutMillis, drawnNanos,
+            return new Shown(generation, 0, 0, 0, 0, "", false, mode.title(), sel, path, message, layoutMillis, drawnNanos,
                     canvas.frames().count(), canvas.frames().last());
         }
-        return new Shown(generation, graph.nodeCount(), graph.linkCount(), placement.visibleCount(),
+        int active = 0;
+        for (int l = 0; l < graph.linkCount(); l++) {
+            if (graph.linkState(l) == TopoGraph.ACTIVE) {
+                active++;
+            }
+        }
+        return new Shown(generation, graph.nodeCount(), graph.linkCount(), active, placement.visibleCount(),
                 placement.kind().name(), aggregateButton.getSelection(), mode.title(), sel, path, message, layoutMillis,
                 drawnNanos, canvas.frames().count(), canvas.frames().last());
     }
@@ -556,14 +563,31 @@ public final class TopologyPart implements TopologyView {
             if (m.label().equalsIgnoreCase(label)) {
                 mode = m;
                 modeCombo.select(m.ordinal());
-                if (m.needsCounters() && graph != null) {
-                    metric = PerfMetrics.of(graph, m == ColourMode.ERRORS);
-                }
-                rescene();
+                refreshCounters();
                 return;
             }
         }
         throw new IllegalArgumentException("no colour mode " + label);
+    }
+
+    /**
+     * In the errors and utilisation modes: reads the performance manager's last poll (it polls in its own
+     * background thread; this only reads what it keeps) and again every {@link #COUNTERS_MILLIS}.
+     */
+    private void refreshCounters() {
+        if (canvas == null || canvas.control().isDisposed()) {
+            return;
+        }
+        metric = mode.needsCounters() && graph != null ? PerfMetrics.of(graph, mode == ColourMode.ERRORS) : null;
+        rescene();
+        if (mode.needsCounters()) {
+            ColourMode now = mode;
+            display.timerExec(COUNTERS_MILLIS, () -> {
+                if (mode == now) {
+                    refreshCounters();
+                }
+            });
+        }
     }
 
     @Override

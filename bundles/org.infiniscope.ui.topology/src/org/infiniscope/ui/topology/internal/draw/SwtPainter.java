@@ -22,13 +22,15 @@ import org.eclipse.swt.graphics.Point;
 public final class SwtPainter implements Painter {
 
     /** Below this zoom shapes are drawn without antialiasing: a fraction of the cost, and too small to tell. */
-    static final float ANTIALIAS_FROM = 1f;
+    static final float ANTIALIAS_FROM = 2.5f;
 
     private final Device device;
     private final Map<Integer, Color> colors = new HashMap<>();
     private final Map<Integer, Font> fonts = new HashMap<>();
     private final String fontName;
     private GC gc;
+    private float clipW = Float.MAX_VALUE;
+    private float clipH = Float.MAX_VALUE;
     private float ox;
     private float oy;
     private float zoom;
@@ -49,6 +51,17 @@ public final class SwtPainter implements Painter {
 
     /** Starts a frame: the GC to paint on, the world point at its top left corner, the zoom. */
     public void begin(GC target, float originX, float originY, float scale) {
+        begin(target, originX, originY, scale, Float.MAX_VALUE, Float.MAX_VALUE);
+    }
+
+    /**
+     * Starts a frame on a surface of this many pixels: lines are cut to it before they are stroked (a zoomed-in
+     * view of a large fabric crosses thousands of links whose length is mostly off the surface, and the graphics
+     * library strokes a line's whole length).
+     */
+    public void begin(GC target, float originX, float originY, float scale, float width, float height) {
+        this.clipW = width;
+        this.clipH = height;
         this.gc = target;
         this.ox = originX;
         this.oy = originY;
@@ -78,8 +91,45 @@ public final class SwtPainter implements Painter {
             lineWidth = w;
             lineDashed = dashed;
         }
-        lines.moveTo((x1 - ox) * zoom, (y1 - oy) * zoom);
-        lines.lineTo((x2 - ox) * zoom, (y2 - oy) * zoom);
+        float ax = (x1 - ox) * zoom;
+        float ay = (y1 - oy) * zoom;
+        float bx = (x2 - ox) * zoom;
+        float by = (y2 - oy) * zoom;
+        if (clipW < Float.MAX_VALUE) {
+            // Liang-Barsky against the surface and a margin of a line width
+            float m = w + 2;
+            float t0 = 0;
+            float t1 = 1;
+            float dx = bx - ax;
+            float dy = by - ay;
+            float[] p = {-dx, dx, -dy, dy};
+            float[] q = {ax + m, clipW + m - ax, ay + m, clipH + m - ay};
+            for (int i = 0; i < 4; i++) {
+                if (p[i] == 0) {
+                    if (q[i] < 0) {
+                        return;
+                    }
+                } else {
+                    float r = q[i] / p[i];
+                    if (p[i] < 0) {
+                        t0 = Math.max(t0, r);
+                    } else {
+                        t1 = Math.min(t1, r);
+                    }
+                }
+            }
+            if (t0 > t1) {
+                return;
+            }
+            float cx0 = ax + t0 * dx;
+            float cy0 = ay + t0 * dy;
+            bx = ax + t1 * dx;
+            by = ay + t1 * dy;
+            ax = cx0;
+            ay = cy0;
+        }
+        lines.moveTo(ax, ay);
+        lines.lineTo(bx, by);
     }
 
     private void flushLines() {
