@@ -37,9 +37,9 @@ public interface TopologyView {
      * @param frames how many frames the canvas painted so far
      * @param lastFrameMicros how long the last frame took to paint, in microseconds
      */
-    record Shown(long generation, int nodes, int links, int activeLinks, int drawnNodes, String layout, boolean aggregated,
-            String colourMode, List<Long> selected, List<FabricRef.LinkRef> path, String message, long layoutMillis,
-            long drawnNanos, long frames, int lastFrameMicros) {
+    record Shown(long generation, int nodes, int links, int activeLinks, int drawnNodes, String layout,
+            boolean aggregated, String colourMode, List<Long> selected, List<FabricRef.LinkRef> path, String message,
+            long layoutMillis, long drawnNanos, long frames, int lastFrameMicros) {
 
         public Shown {
             selected = List.copyOf(selected);

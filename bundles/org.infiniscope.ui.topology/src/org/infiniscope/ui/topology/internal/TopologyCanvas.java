@@ -3,6 +3,7 @@ package org.infiniscope.ui.topology.internal;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.events.MouseEvent;
 import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Canvas;
@@ -15,7 +16,9 @@ import org.infiniscope.ui.topology.internal.layout.Placement;
 /**
  * The drawing surface: replays the scene's {@link DrawList} with the view's zoom and origin, culling what is outside
  * the window and labels too small to read. Wheel zooms around the pointer, dragging pans, a click picks a node or a
- * link, a double click on a leaf folds or unfolds its hosts. Records how long each frame took to paint.
+ * link, a double click on a leaf folds or unfolds its hosts. The picture at the current zoom is kept as an image,
+ * so that panning copies it (a new picture, zoom or a pan out of it paints it again). Records how long each frame
+ * took to paint.
  */
 final class TopologyCanvas {
 
@@ -72,7 +75,12 @@ final class TopologyCanvas {
             dragFrom = null;
         });
         canvas.addListener(SWT.MouseDoubleClick, e -> pick(e.x, e.y, true));
-        canvas.addListener(SWT.Dispose, e -> painter.dispose());
+        canvas.addListener(SWT.Dispose, e -> {
+            painter.dispose();
+            if (cache != null) {
+                cache.dispose();
+            }
+        });
     }
 
     Canvas control() {
@@ -162,11 +170,10 @@ final class TopologyCanvas {
         gc.setBackground(canvas.getDisplay().getSystemColor(SWT.COLOR_WHITE)); // Palette.BACKGROUND
         gc.fillRectangle(e.x, e.y, e.width, e.height);
         if (scene != null) {
-            painter.begin(gc, originX, originY, zoom, area.width, area.height);
-            float x0 = originX + e.x / zoom;
-            float y0 = originY + e.y / zoom;
-            scene.replay(painter, x0, y0, x0 + e.width / zoom, y0 + e.height / zoom, zoom);
-            painter.end();
+            if (!cacheCovers(area)) {
+                renderCache(area);
+            }
+            gc.drawImage(cache, Math.round((cacheX - originX) * zoom), Math.round((cacheY - originY) * zoom));
         }
         if (legend != null && area.width > 260) {
             painter.begin(gc, 0, 0, 1);
@@ -175,6 +182,79 @@ final class TopologyCanvas {
         }
         frames.add(System.nanoTime() - t0);
         paintedListener.run();
+    }
+
+    // ---- the picture at the current zoom, kept as an image: a pan only copies it until it leaves the image
+
+    /** The image's most pixels each way, as a multiple of the view's size. */
+    private static final float CACHE_SPAN = 2f;
+    private Image cache;
+    private DrawList cacheScene;
+    private float cacheZoom;
+    private float cacheX;
+    private float cacheY;
+    private float cacheW;
+    private float cacheH;
+
+    /** Whether the image holds everything of the picture that the view shows (outside the picture is white). */
+    private boolean cacheCovers(Rectangle area) {
+        if (cache == null || cacheScene != scene || cacheZoom != zoom) {
+            return false;
+        }
+        float vx0 = Math.max(originX, scene.minX());
+        float vy0 = Math.max(originY, scene.minY());
+        float vx1 = Math.min(originX + area.width / zoom, scene.maxX());
+        float vy1 = Math.min(originY + area.height / zoom, scene.maxY());
+        if (vx0 >= vx1 || vy0 >= vy1) {
+            return true; // the view shows none of the picture
+        }
+        float slack = 1 / zoom;
+        return vx0 >= cacheX - slack && vy0 >= cacheY - slack && vx1 <= cacheX + cacheW + slack
+                && vy1 <= cacheY + cacheH + slack;
+    }
+
+    /**
+     * Paints the picture into a new image: what the view shows, and around it as much more as {@link #CACHE_SPAN}
+     * allows when the view moved out of the old image at the same zoom (a pan); just the view after a zoom, so that
+     * a zoom frame costs no more than painting the view.
+     */
+    private void renderCache(Rectangle area) {
+        boolean panned = cache != null && cacheScene == scene && cacheZoom == zoom;
+        float viewW = area.width / zoom;
+        float viewH = area.height / zoom;
+        float margin = panned ? (CACHE_SPAN - 1) / 2 : 0;
+        float x0 = Math.max(originX - viewW * margin, scene.minX() - 2);
+        float y0 = Math.max(originY - viewH * margin, scene.minY() - 2);
+        float x1 = Math.min(originX + viewW * (1 + margin), scene.maxX() + 2);
+        float y1 = Math.min(originY + viewH * (1 + margin), scene.maxY() + 2);
+        if (x1 <= x0 || y1 <= y0) {
+            x0 = originX;
+            y0 = originY;
+            x1 = originX + 1 / zoom;
+            y1 = originY + 1 / zoom;
+        }
+        int w = Math.max(1, (int) Math.ceil((x1 - x0) * zoom));
+        int h = Math.max(1, (int) Math.ceil((y1 - y0) * zoom));
+        if (cache != null) {
+            cache.dispose();
+        }
+        cache = new Image(canvas.getDisplay(), w, h);
+        GC gc = new GC(cache);
+        try {
+            gc.setBackground(canvas.getDisplay().getSystemColor(SWT.COLOR_WHITE));
+            gc.fillRectangle(0, 0, w, h);
+            painter.begin(gc, x0, y0, zoom, w, h);
+            scene.replay(painter, x0, y0, x1, y1, zoom);
+            painter.end();
+        } finally {
+            gc.dispose();
+        }
+        cacheScene = scene;
+        cacheZoom = zoom;
+        cacheX = x0;
+        cacheY = y0;
+        cacheW = x1 - x0;
+        cacheH = y1 - y0;
     }
 
     private void pick(int sx, int sy, boolean doubleClick) {

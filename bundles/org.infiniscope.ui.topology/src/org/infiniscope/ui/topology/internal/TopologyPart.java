@@ -498,8 +498,8 @@ public final class TopologyPart implements TopologyView {
     public Shown shown() {
         List<Long> sel = List.copyOf(selected);
         if (graph == null || placement == null) {
-            return new Shown(generation, 0, 0, 0, 0, "", false, mode.title(), sel, path, message, layoutMillis, drawnNanos,
-                    canvas.frames().count(), canvas.frames().last());
+            return new Shown(generation, 0, 0, 0, 0, "", false, mode.title(), sel, path, message, layoutMillis,
+                    drawnNanos, canvas.frames().count(), canvas.frames().last());
         }
         int active = 0;
         for (int l = 0; l < graph.linkCount(); l++) {
