@@ -20,6 +20,10 @@ public final class UiIds {
     public static final String PART_COUNTERS = "org.infiniscope.ui.part.counters";
     /** The console part (console commands and the log). */
     public static final String PART_CONSOLE = "org.infiniscope.ui.part.console";
+    /** The events part (the session's fabric events). */
+    public static final String PART_EVENTS = "org.infiniscope.ui.part.events";
+    /** The Open Fabric command. */
+    public static final String COMMAND_OPEN_FABRIC = "org.infiniscope.ui.command.openfabric";
     /** The About command. */
     public static final String COMMAND_ABOUT = "org.infiniscope.ui.command.about";
 

@@ -53,6 +53,19 @@ public abstract class ModelItemProvider extends ItemProviderAdapter
                         getString(key + "_description"), feature, getString("_UI_" + category + "_category"), format));
     }
 
+    /**
+     * Adds a read-only property computed from the element, named by {@code _UI_<key>_name} and described by
+     * {@code _UI_<key>_description}.
+     */
+    protected void addDerived(String key, String category, Function<Object, String> value) {
+        AdapterFactory root = adapterFactory instanceof ComposeableAdapterFactory composeable
+                ? composeable.getRootAdapterFactory()
+                : adapterFactory;
+        itemPropertyDescriptors
+                .add(new DerivedPropertyDescriptor(root, getResourceLocator(), key, getString("_UI_" + key + "_name"),
+                        getString("_UI_" + key + "_description"), getString("_UI_" + category + "_category"), value));
+    }
+
     /** @return an int formatter */
     protected static Function<Object, String> ints(java.util.function.IntFunction<String> format) {
         return value -> format.apply((Integer) value);

@@ -40,6 +40,11 @@ public class PortItemProvider extends ModelItemProvider {
             addProperty(Literals.PORT__SPEED_EXT_SUPPORTED, "Speed", ints(PortText::extSpeeds));
             addProperty(Literals.PORT__MTU, "Mtu", ints(PortText::mtu));
             addProperty(Literals.PORT__MAX_MTU, "Mtu", ints(PortText::mtu));
+            addDerived("Port_rate", "Speed", o -> {
+                Port p = (Port) o;
+                String rate = PortText.rate(p.getWidthActive(), p.getSpeedActive(), p.getSpeedExtActive());
+                return rate.isEmpty() ? "none" : rate;
+            });
             addProperty(Literals.PORT__LINK, "Link", null);
             addProperty(Literals.PORT__REMOTE_PORT, "Link", null);
         }

@@ -57,6 +57,34 @@ public final class PortText {
         return mask == EXT_DISABLED ? "disabled" : names(mask, EXT_SPEEDS, EXT_SPEED_RATES);
     }
 
+    /** The lanes of each LinkWidthActive bit: 1X, 4X, 8X, 12X, 2X. */
+    private static final int[] LANES = {1, 4, 8, 12, 2};
+
+    /**
+     * @return the signalling rate of a link as it runs, lanes times lane rate, such as "4X HDR: 212.5 Gb/s"; "" when
+     *         its width or speed is not known (a port that is down)
+     */
+    public static String rate(int widthActive, int speedActive, int speedExtActive) {
+        int w = Integer.numberOfTrailingZeros(widthActive);
+        if (Integer.bitCount(widthActive) != 1 || w >= LANES.length) {
+            return "";
+        }
+        String laneRate;
+        if (speedExtActive != 0) {
+            int s = Integer.numberOfTrailingZeros(speedExtActive);
+            laneRate = Integer.bitCount(speedExtActive) == 1 && s < EXT_SPEED_RATES.length ? EXT_SPEED_RATES[s] : null;
+        } else {
+            int s = Integer.numberOfTrailingZeros(speedActive);
+            laneRate = Integer.bitCount(speedActive) == 1 && s < SPEED_RATES.length ? SPEED_RATES[s] : null;
+        }
+        if (laneRate == null) {
+            return "";
+        }
+        java.math.BigDecimal gbps = new java.math.BigDecimal(laneRate).multiply(java.math.BigDecimal.valueOf(LANES[w]))
+                .stripTrailingZeros();
+        return width(widthActive) + " " + speed(speedActive, speedExtActive) + ": " + gbps.toPlainString() + " Gb/s";
+    }
+
     /** @return an MTU such as "2048 bytes"; "unknown" for 0 */
     public static String mtu(int bytes) {
         return bytes == 0 ? "unknown" : bytes + " bytes";

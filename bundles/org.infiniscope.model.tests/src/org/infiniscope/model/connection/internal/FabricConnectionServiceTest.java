@@ -166,6 +166,36 @@ class FabricConnectionServiceTest {
     }
 
     @Test
+    void anAutomaticConnectionWaitsForAProviderOfItsFabric() throws Exception {
+        FabricConnectionService auto = new FabricConnectionService(Services.get(Discovery.class),
+                new FabricModelServiceImpl(), "test:small", new SweepOptions(16, Duration.ofMillis(200), 2),
+                Duration.ZERO, true);
+        try {
+            java.util.concurrent.CompletableFuture<ConnectionState> connected = new java.util.concurrent.CompletableFuture<>();
+            auto.addListener(s -> {
+                if (s.phase() == Phase.CONNECTED) {
+                    connected.complete(s);
+                }
+            });
+            assertEquals(Phase.IDLE, auto.state().phase(), "no provider handles test:small yet");
+            auto.provide(new ChannelProvider() {
+                @Override
+                public boolean handles(String fabric) {
+                    return fabric.equals("test:small");
+                }
+
+                @Override
+                public MadChannel open(String fabric) {
+                    return small.openChannel(small.defaultAttachPoint());
+                }
+            }, 7);
+            assertEquals("test:small", connected.get(30, TimeUnit.SECONDS).fabric());
+        } finally {
+            auto.deactivate();
+        }
+    }
+
+    @Test
     void aResweepWithNothingConnectedFails() {
         ExecutionException e = assertThrows(ExecutionException.class,
                 () -> service.resweep().get(30, TimeUnit.SECONDS));

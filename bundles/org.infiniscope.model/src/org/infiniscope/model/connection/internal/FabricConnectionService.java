@@ -82,6 +82,8 @@ public final class FabricConnectionService implements FabricConnection {
     /** The connection or sweep under way, to cancel. */
     private Running running;
     private boolean active = true;
+    /** Whether the automatic connection at start is still to be made. */
+    private boolean pendingAuto;
 
     private record Connected(String fabric, MadTransport transport, FabricSnapshot snapshot, int nodes, long sweeps,
             Instant lastSweep) {
@@ -122,14 +124,30 @@ public final class FabricConnectionService implements FabricConnection {
             props.put("osgi.command.function", ConnectionCommands.FUNCTIONS);
             commands = context.registerService(ConnectionCommands.class.getName(), new ConnectionCommands(this), props);
         }
-        if (autoConnect) {
-            connect(configured).exceptionally(e -> null); // listeners are told; nobody waits for it here
+        pendingAuto = autoConnect;
+        connectAutomatically(); // references are bound after the constructor: a provider may come later
+    }
+
+    /** Connects to the configured fabric once (with {@code enabled} so), as soon as a provider handles it. */
+    private void connectAutomatically() {
+        synchronized (this) {
+            if (!pendingAuto || !configured.startsWith(SNAPSHOT_PREFIX) && channels.providerFor(configured).isEmpty()) {
+                return;
+            }
+            pendingAuto = false;
         }
+        connect(configured).exceptionally(e -> null); // listeners are told; nobody waits for it here
     }
 
     /** For tests: a service with this configuration outside a framework. */
     FabricConnectionService(Discovery discovery, FabricModelService model, String fabric, SweepOptions options,
             Duration resweepInterval) {
+        this(discovery, model, fabric, options, resweepInterval, false);
+    }
+
+    /** For tests: with {@code autoConnect}, it connects to {@code fabric} once a provider handles it. */
+    FabricConnectionService(Discovery discovery, FabricModelService model, String fabric, SweepOptions options,
+            Duration resweepInterval, boolean autoConnect) {
         this.discovery = discovery;
         this.model = model;
         this.runtimeFabric = fabric;
@@ -138,7 +156,8 @@ public final class FabricConnectionService implements FabricConnection {
         this.resweepInterval = resweepInterval;
         this.lightResweeps = false;
         this.smFollows = false;
-        this.autoConnect = false;
+        this.autoConnect = autoConnect;
+        this.pendingAuto = autoConnect;
     }
 
     @Deactivate
@@ -181,6 +200,7 @@ public final class FabricConnectionService implements FabricConnection {
     void addProvider(ServiceReference<ChannelProvider> reference, ChannelProvider provider) {
         channels.add(provider, reference.getProperty(Constants.SERVICE_RANKING) instanceof Integer i ? i : 0,
                 (Long) reference.getProperty(Constants.SERVICE_ID));
+        connectAutomatically();
     }
 
     void removeProvider(ServiceReference<ChannelProvider> reference) {
@@ -190,6 +210,7 @@ public final class FabricConnectionService implements FabricConnection {
     /** For tests outside a framework. */
     void provide(ChannelProvider provider, long serviceId) {
         channels.add(provider, 0, serviceId);
+        connectAutomatically();
     }
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
