@@ -52,10 +52,13 @@ public final class Draw2dVsCanvas {
         TopoGraph g = graph(topology);
         Display display = new Display();
         for (boolean folded : new boolean[]{true, false}) {
+            long t0 = System.nanoTime();
             int[] owners = Folding.owners(g);
             Placement p = Layouts.layout(g, owners, Folding.fold(g, owners, folded, Set.of()));
-            System.out.printf(Locale.ROOT, "ft3:%s (%d nodes, %d links), hosts %s: %d nodes drawn%n", spec,
-                    g.nodeCount(), g.linkCount(), folded ? "folded into their leaves" : "drawn", p.visibleCount());
+            long layout = System.nanoTime() - t0;
+            System.out.printf(Locale.ROOT, "ft3:%s (%d nodes, %d links), hosts %s: %d nodes drawn, layout %.0f ms%n",
+                    spec, g.nodeCount(), g.linkCount(), folded ? "folded into their leaves" : "drawn", p.visibleCount(),
+                    layout / 1e6);
             run(display, p);
         }
         display.dispose();
