@@ -110,7 +110,7 @@ final class TierLayout {
             p.x[leaf] = cursor + slot / 2;
             p.y[leaf] = baseY - rowHeight;
             Layouts.hostBlock(p, hostsOf[leaf] == null ? new int[0] : hostsOf[leaf], hostCount[leaf], p.x[leaf],
-                    baseY - rowHeight + Layouts.GROUP_H);
+                    baseY - rowHeight + Layouts.GROUP_H + 12); // under the leaf's label
             cursor += slot;
         }
         for (int t = 2; t <= maxTier; t++) {
