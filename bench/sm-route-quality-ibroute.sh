@@ -4,7 +4,8 @@
 # (minhop, updn, ftree) a fresh ibsim is brought up once by OpenSM (-R ENGINE, its own cache) and once by our SM
 # (`./infiniscope sm --once --routing ENGINE`); the SM then stops (the ports stay Active, the tables stay), and
 # Debian's tools read the fabric back from another host: `ibswitches` lists the switches, `ibroute` dumps each one's
-# LFT (the first switch with its destinations named: they give every port's LID; the others with -n). From the
+# LFT (the first switch with its destinations named: they give every port's LID; the others with -n), each dump
+# checked and read again when a read timed out (a loaded machine). From the
 # dumps alone (and the fabric's cabling) org.infiniscope.bench.RoutingBench computes, hosts in LID order, the most
 # all-to-all routes on an inter-switch link direction (and the mean), the busiest link of each shift permutation
 # host i -> i+k averaged over k (1.0 ideal), and our route checker's verdict; one row per SM and engine.
@@ -67,20 +68,36 @@ start_ibsim() {   # NET SOCKET
   echo "ibsim did not open @$sock:ctl" >&2; exit 1
 }
 
-# dump SOCKET FILE: every switch's LFT as ibroute prints it, read from h00002 (not the SM's host)
+# dump SOCKET NET FILE: every switch's LFT as ibroute prints it, read from h00002 (not the SM's host). On a loaded
+# machine a read can time out: the switch list (every switch) and each dump (complete, and in the first every
+# destination named) are checked and read again.
 dump() {
-  local sock=$1 out=$2 first=1 lid
-  : > "$out"
-  for lid in $(env LD_PRELOAD=$PRELOAD IBSIM_SOCKNAME=$sock SIM_HOST=h00002 ibswitches |
-      sed -ne 's/^.* lid \([0-9]*\) .*$/\1/p'); do
-    if [ $first = 1 ]; then
-      env LD_PRELOAD=$PRELOAD IBSIM_SOCKNAME=$sock SIM_HOST=h00002 ibroute "$lid" >> "$out"
-      first=0
-    else
-      env LD_PRELOAD=$PRELOAD IBSIM_SOCKNAME=$sock SIM_HOST=h00002 ibroute -n "$lid" >> "$out"
-    fi
+  local sock=$1 net=$2 out=$3 lids lid try part switches
+  switches=$(grep -c '^Switch' "$net")
+  for try in 1 2 3; do
+    lids=$(env LD_PRELOAD=$PRELOAD IBSIM_SOCKNAME=$sock SIM_HOST=h00002 ibswitches 2>/dev/null |
+      sed -ne 's/^.* lid \([0-9]*\) .*$/\1/p') || true
+    [ "$(wc -w <<< "$lids")" != "$switches" ] || break
   done
-  [ $first = 0 ] || { echo "ibswitches found no switch" >&2; exit 1; }
+  [ "$(wc -w <<< "$lids")" = "$switches" ] ||
+    { echo "ibswitches found $(wc -w <<< "$lids") of $switches switches" >&2; exit 1; }
+  : > "$out"
+  part="$out.part"
+  for lid in $lids; do
+    for try in 1 2 3; do
+      if [ -s "$out" ]; then
+        env LD_PRELOAD=$PRELOAD IBSIM_SOCKNAME=$sock SIM_HOST=h00002 ibroute -n "$lid" > "$part" 2>/dev/null &&
+          grep -q 'valid lids dumped' "$part" && break
+      else   # the first switch with its destinations named (each one's NodeInfo read): they give every port's LID
+        env LD_PRELOAD=$PRELOAD IBSIM_SOCKNAME=$sock SIM_HOST=h00002 ibroute "$lid" > "$part" 2>/dev/null &&
+          grep -q 'valid lids dumped' "$part" &&
+          [ "$(grep -c 'portguid' "$part")" = "$(grep -cE '^0x[0-9a-f]+ ' "$part")" ] && break
+      fi
+    done
+    [ $try -lt 3 ] || grep -q 'valid lids dumped' "$part" || echo "  ibroute of LID $lid failed 3 times" >&2
+    cat "$part" >> "$out"
+  done
+  rm -f "$part"
 }
 
 opensm_up() {   # NET ENGINE SOCKET: OpenSM -R ENGINE until SUBNET UP, then stopped
@@ -124,7 +141,7 @@ for spec in "${SPECS[@]}"; do
       t0=$EPOCHREALTIME
       if [ $sm = OpenSM ]; then opensm_up "$net" "$engine" "$sock"; else ours_up "$engine" "$sock"; fi
       t1=$EPOCHREALTIME
-      dump "$sock" "$SCRATCH/$name-$sm-$engine.ibroute"
+      dump "$sock" "$net" "$SCRATCH/$name-$sm-$engine.ibroute"
       t2=$EPOCHREALTIME
       stop
       awk -v s="$sm" -v e="$engine" -v a="$t0" -v b="$t1" -v c="$t2" -v l="$(wc -l < "$SCRATCH/$name-$sm-$engine.ibroute")" \
