@@ -385,16 +385,10 @@ public final class SmRunner implements SubnetManager, SmAgent.Sm, AutoCloseable 
             reregistered = true;
             subnet = report.subnet().get();
         }
-        long T0 = System.nanoTime();
         if (state == SmState.MASTER && report.subnet().isPresent()) {
             startSa();
-            long T1 = System.nanoTime();
             precreateGroups();
-            long T2 = System.nanoTime();
             programMulticast();
-            long T3 = System.nanoTime();
-            System.err.printf("TIMING sa %.3f precreate %.3f mcast %.3f%n", (T1 - T0) / 1e9, (T2 - T1) / 1e9,
-                    (T3 - T2) / 1e9);
         }
         if (report.up()) {
             errorSweeps = 0;
