@@ -39,6 +39,7 @@ public final class SimChannel implements MadChannel {
     private final SimFabric.Attachment attachment;
     private final Map<Long, Long> highBits = new ConcurrentHashMap<>();
     private volatile Receiver receiver;
+    private volatile BeforeLidRouted beforeLidRouted;
 
     SimChannel(SimFabric fabric, SimFabric.AttachPoint at) {
         this.fabric = fabric;
@@ -80,8 +81,32 @@ public final class SimChannel implements MadChannel {
         }
     }
 
+    /** A step a channel runs before it sends its first LID-routed MAD from a port without a LID. */
+    @FunctionalInterface
+    public interface BeforeLidRouted {
+
+        /** @throws IOException when the step failed; the send fails with it */
+        void run() throws IOException;
+    }
+
+    /**
+     * Has {@code step} run once, on the sender's thread, before the first MAD of a class other than directed-route
+     * SMPs is sent while this channel's port has LID 0 (an embedded fabric that no SM brought up yet).
+     *
+     * @return this channel
+     */
+    public SimChannel beforeLidRouted(BeforeLidRouted step) {
+        this.beforeLidRouted = step;
+        return this;
+    }
+
     @Override
     public void send(byte[] mad, int length, MadAddress destination, int responseTimeoutMillis) throws IOException {
+        BeforeLidRouted step = beforeLidRouted;
+        if (step != null && length > 1 && (mad[1] & 0xFF) != MgmtClass.SUBN_DIRECTED_ROUTE && localPort().lid() == 0) {
+            beforeLidRouted = null;
+            step.run();
+        }
         byte[] copy = Arrays.copyOf(mad, Math.max(length, 0));
         try {
             carrier.execute(() -> carry(copy, length, destination));
