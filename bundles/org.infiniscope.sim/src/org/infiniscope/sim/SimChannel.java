@@ -62,9 +62,20 @@ public final class SimChannel implements MadChannel {
         return at;
     }
 
+    /**
+     * @throws IOException when a {@link #beforeLidRouted} step runs (the port has no LID yet) and fails: a tool that
+     *             reads its port's LID is about to send LID-routed MADs
+     */
     @Override
-    public LocalPort localPort() {
-        return fabric.localPort(at);
+    public LocalPort localPort() throws IOException {
+        LocalPort local = fabric.localPort(at);
+        BeforeLidRouted step = beforeLidRouted;
+        if (step != null && local.lid() == 0) {
+            beforeLidRouted = null;
+            step.run();
+            local = fabric.localPort(at);
+        }
+        return local;
     }
 
     /**
@@ -90,8 +101,9 @@ public final class SimChannel implements MadChannel {
     }
 
     /**
-     * Has {@code step} run once, on the sender's thread, before the first MAD of a class other than directed-route
-     * SMPs is sent while this channel's port has LID 0 (an embedded fabric that no SM brought up yet).
+     * Has {@code step} run once, on the caller's thread, before the first MAD of a class other than directed-route
+     * SMPs is sent, or the local port is read, while this channel's port has LID 0 (an embedded fabric that no SM
+     * brought up yet).
      *
      * @return this channel
      */

@@ -48,6 +48,13 @@ class EmbeddedBringUpTest {
             builtIn.send(mad(MgmtClass.MELLANOX_VENDOR), 256, MadAddress.gsi(1), 100);
         }
         assertEquals(List.of("sim:ft2:2:2:2", "sim"), brought);
+        EmbeddedFabrics local = new EmbeddedFabrics();
+        List<String> read = new CopyOnWriteArrayList<>();
+        local.bringUpWith(read::add);
+        try (MadChannel channel = new SimChannelProvider(local).open("sim")) {
+            channel.localPort(); // a tool reading its port's LID is about to send LID-routed MADs
+            assertEquals(List.of("sim"), read);
+        }
     }
 
     @Test

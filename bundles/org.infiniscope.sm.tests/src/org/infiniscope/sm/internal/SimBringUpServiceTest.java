@@ -54,4 +54,13 @@ class SimBringUpServiceTest {
         service.bringUp("sim:ft2:2:2:2");
         assertEquals(0, sim.localPort(sim.defaultAttachPoint()).lid());
     }
+
+    @Test
+    void onlyAOneShotCommandOtherThanSmHasTheFabricBroughtUp() {
+        assertEquals(true, SimBringUpService.oneShot("perfquery\u001f1\u001f1"));
+        assertEquals(true, SimBringUpService.oneShot("errors"));
+        assertEquals(false, SimBringUpService.oneShot("sm\u001f--once"));
+        assertEquals(false, SimBringUpService.oneShot("sm"));
+        assertEquals(false, SimBringUpService.oneShot(null));
+    }
 }

@@ -27,7 +27,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * Brings an embedded simulated fabric of a one-shot runtime up as {@code sm --once} would (defaults: min-hop, no
  * guid2lid file), so that a one-shot LID-routed tool ({@code perfquery}, {@code smpquery} by LID) finds LIDs and
  * routes, as {@code serve}'s fabric has them from {@link SubnetManagerService}. Only in a one-shot runtime (the
- * launcher's {@code infiniscope.cli.args}), unless {@value #PROPERTY}{@code =false}; the shell's SM, tests and other
+ * launcher's {@code infiniscope.cli.args}) of another command than {@code sm}, unless {@value #PROPERTY}{@code =false}; the shell's SM, tests and other
  * runtimes leave the embedded fabrics as they were built.
  */
 @Component(service = SimBringUp.class, property = "infiniscope.oneshot=true")
@@ -45,8 +45,17 @@ public final class SimBringUpService implements SimBringUp {
 
     @Activate
     public SimBringUpService(org.osgi.framework.BundleContext context, @Reference Discovery discovery) {
-        this(discovery, context.getProperty("infiniscope.cli.args") != null
+        this(discovery, oneShot(context.getProperty("infiniscope.cli.args"))
                 && !"false".equalsIgnoreCase(context.getProperty(PROPERTY)));
+    }
+
+    /** @return whether a one-shot command runs, and not {@code sm}, which brings the fabric up itself */
+    static boolean oneShot(String args) {
+        if (args == null) {
+            return false;
+        }
+        int end = args.indexOf('\u001f');
+        return !(end < 0 ? args : args.substring(0, end)).equals("sm");
     }
 
     SimBringUpService(Discovery discovery, boolean enabled) {

@@ -109,6 +109,9 @@ class LauncherScriptIT {
         assertEquals(0, counters.status(), counters.err());
         assertTrue(counters.out().startsWith("# Port counters: Lid 1 port 1 "), counters.out());
         assertTrue(counters.out().contains("PortXmitPkts:"), counters.out());
+        Result errors = run("", Map.of(), "errors", "--fabric", "sim");
+        assertEquals(0, errors.status(), errors.err());
+        assertTrue(errors.out().contains("## Summary: 38 nodes checked, 0 bad nodes found\n"), errors.out());
         Result node = run("", Map.of(), "smpquery", "--fabric", "sim:ft2:4:2", "nodeinfo", "1");
         assertEquals(0, node.status(), node.err());
         assertTrue(node.out().startsWith("# Node info: Lid 1\n"), node.out());
