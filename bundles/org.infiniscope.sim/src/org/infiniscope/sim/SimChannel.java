@@ -39,6 +39,7 @@ public final class SimChannel implements MadChannel {
     private final SimFabric.Attachment attachment;
     private final Map<Long, Long> highBits = new ConcurrentHashMap<>();
     private volatile Receiver receiver;
+    private volatile BeforeLidRouted beforeLidRouted;
 
     SimChannel(SimFabric fabric, SimFabric.AttachPoint at) {
         this.fabric = fabric;
@@ -61,9 +62,20 @@ public final class SimChannel implements MadChannel {
         return at;
     }
 
+    /**
+     * @throws IOException when a {@link #beforeLidRouted} step runs (the port has no LID yet) and fails: a tool that
+     *             reads its port's LID is about to send LID-routed MADs
+     */
     @Override
-    public LocalPort localPort() {
-        return fabric.localPort(at);
+    public LocalPort localPort() throws IOException {
+        LocalPort local = fabric.localPort(at);
+        BeforeLidRouted step = beforeLidRouted;
+        if (step != null && local.lid() == 0) {
+            beforeLidRouted = null;
+            step.run();
+            local = fabric.localPort(at);
+        }
+        return local;
     }
 
     /**
@@ -80,8 +92,33 @@ public final class SimChannel implements MadChannel {
         }
     }
 
+    /** A step a channel runs before it sends its first LID-routed MAD from a port without a LID. */
+    @FunctionalInterface
+    public interface BeforeLidRouted {
+
+        /** @throws IOException when the step failed; the send fails with it */
+        void run() throws IOException;
+    }
+
+    /**
+     * Has {@code step} run once, on the caller's thread, before the first MAD of a class other than directed-route
+     * SMPs is sent, or the local port is read, while this channel's port has LID 0 (an embedded fabric that no SM
+     * brought up yet).
+     *
+     * @return this channel
+     */
+    public SimChannel beforeLidRouted(BeforeLidRouted step) {
+        this.beforeLidRouted = step;
+        return this;
+    }
+
     @Override
     public void send(byte[] mad, int length, MadAddress destination, int responseTimeoutMillis) throws IOException {
+        BeforeLidRouted step = beforeLidRouted;
+        if (step != null && length > 1 && (mad[1] & 0xFF) != MgmtClass.SUBN_DIRECTED_ROUTE && localPort().lid() == 0) {
+            beforeLidRouted = null;
+            step.run();
+        }
         byte[] copy = Arrays.copyOf(mad, Math.max(length, 0));
         try {
             carrier.execute(() -> carry(copy, length, destination));

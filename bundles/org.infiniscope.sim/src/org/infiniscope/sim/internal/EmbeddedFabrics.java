@@ -4,12 +4,19 @@ import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
+import org.infiniscope.sim.SimBringUp;
 import org.infiniscope.sim.SimFabric;
 import org.infiniscope.topology.Node;
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 
 /**
  * The embedded simulated fabrics of a runtime, one per topology, built on first use and kept for the runtime's life:
@@ -25,6 +32,9 @@ public final class EmbeddedFabrics {
 
     private final Map<String, SimFabric> fabrics = new HashMap<>();
     private final boolean traffic;
+    /** The topologies whose fabric has been handed to {@link #bringUp} once (it is tried once per runtime). */
+    private final Set<String> broughtUp = ConcurrentHashMap.newKeySet();
+    private volatile SimBringUp sm;
 
     /** Fabrics without traffic (tests). */
     public EmbeddedFabrics() {
@@ -54,6 +64,42 @@ public final class EmbeddedFabrics {
             fabrics.put(topology, sim);
         }
         return sim;
+    }
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    void setBringUp(SimBringUp bringUp) {
+        this.sm = bringUp;
+    }
+
+    void unsetBringUp(SimBringUp bringUp) {
+        if (this.sm == bringUp) {
+            this.sm = null;
+        }
+    }
+
+    /** For tests: the service that brings a fabric up. */
+    void bringUpWith(SimBringUp bringUp) {
+        this.sm = bringUp;
+    }
+
+    /**
+     * Brings the fabric of a topology up with the {@link SimBringUp} service, once per runtime, on the calling
+     * thread (without this object's lock: the SM opens channels of its own). Without the service, nothing.
+     *
+     * @param topology as {@link #fabric}
+     * @throws IOException when the SM could not bring it up
+     */
+    void bringUp(String topology) throws IOException {
+        SimBringUp s = sm;
+        if (s == null || !broughtUp.add(topology)) {
+            return;
+        }
+        s.bringUp(topology.isEmpty() ? "sim" : "sim:" + topology);
+    }
+
+    /** @return whether {@link #bringUp} may still run an SM on the topology's fabric */
+    boolean mayBringUp(String topology) {
+        return sm != null && !broughtUp.contains(topology);
     }
 
     /**

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 
 import org.infiniscope.mad.transport.ChannelProvider;
 import org.infiniscope.mad.transport.MadChannel;
+import org.infiniscope.sim.SimChannel;
 import org.infiniscope.sim.SimFabric;
 import org.infiniscope.topology.NetFiles;
 import org.infiniscope.topology.Topologies;
@@ -63,9 +64,10 @@ public final class SimChannelProvider implements ChannelProvider {
         if (rest.equals(":")) {
             throw new IOException("--fabric " + fabric + ": no topology after 'sim:'");
         }
-        SimFabric sim = fabrics.fabric(rest.isEmpty() ? "" : rest.substring(1), fabric);
+        String topology = rest.isEmpty() ? "" : rest.substring(1);
+        SimFabric sim = fabrics.fabric(topology, fabric);
         if (attach == null) {
-            return sim.openChannel(sim.defaultAttachPoint());
+            return bringUpFirst(sim.openChannel(sim.defaultAttachPoint()), topology);
         }
         String node = attach;
         int port = 1;
@@ -77,10 +79,15 @@ public final class SimChannelProvider implements ChannelProvider {
             port = 0; // a switch's channel sends from its management port
         }
         try {
-            return sim.openChannel(sim.attachPoint(node, port));
+            return bringUpFirst(sim.openChannel(sim.attachPoint(node, port)), topology);
         } catch (IllegalArgumentException e) {
             throw new IOException("--fabric " + fabric + ": " + e.getMessage(), e);
         }
+    }
+
+    /** In a runtime with a {@link org.infiniscope.sim.SimBringUp}: LID-routed MADs find the fabric brought up. */
+    private SimChannel bringUpFirst(SimChannel channel, String topology) {
+        return fabrics.mayBringUp(topology) ? channel.beforeLidRouted(() -> fabrics.bringUp(topology)) : channel;
     }
 
     static Topology load(String topology, String fabric) throws IOException {

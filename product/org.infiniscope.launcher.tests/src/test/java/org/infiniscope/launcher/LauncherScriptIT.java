@@ -103,6 +103,25 @@ class LauncherScriptIT {
     }
 
     @Test
+    void aOneShotLidRoutedToolFindsTheEmbeddedFabricBroughtUpByTheSm() throws Exception {
+        // no SM runs under a one-shot command: the first LID-routed MAD has the SM bring the fabric up first
+        Result counters = run("", Map.of(), "perfquery", "--fabric", "sim", "1", "1");
+        assertEquals(0, counters.status(), counters.err());
+        assertTrue(counters.out().startsWith("# Port counters: Lid 1 port 1 "), counters.out());
+        assertTrue(counters.out().contains("PortXmitPkts:"), counters.out());
+        Result errors = run("", Map.of(), "errors", "--fabric", "sim");
+        assertEquals(0, errors.status(), errors.err());
+        assertTrue(errors.out().contains("## Summary: 38 nodes checked, 0 bad nodes found\n"), errors.out());
+        Result node = run("", Map.of(), "smpquery", "--fabric", "sim:ft2:4:2", "nodeinfo", "1");
+        assertEquals(0, node.status(), node.err());
+        assertTrue(node.out().startsWith("# Node info: Lid 1\n"), node.out());
+        // directed-route SMPs alone leave the fabric as it was built
+        Result dr = run("", Map.of(), "smpquery", "--fabric", "sim", "-D", "portinfo", "0", "1");
+        assertEquals(0, dr.status(), dr.err());
+        assertTrue(dr.out().contains("LinkState:.......................Initialize\n"), dr.out());
+    }
+
+    @Test
     void fabricIsTakenOutOfTheArgumentsAndHandedToTheTools() throws Exception {
         // version takes no arguments: --fabric reached the launcher, not the tool
         Result version = run("", Map.of(), "version", "--fabric", "umad", "--short");
