@@ -77,7 +77,8 @@ class PortActionsUiTest {
         Shell confirm = ui.bot.shell("Reset Port");
         ui.press(confirm, "Cancel");
         ui.bot.waitUntil("the confirmation to close", confirm::isDisposed);
-        assertEquals(actions, (long) ui.bot.call(() -> ui.events().stream().filter(e -> e.startsWith("action: ")).count()),
+        assertEquals(actions,
+                (long) ui.bot.call(() -> ui.events().stream().filter(e -> e.startsWith("action: ")).count()),
                 "no action ran");
         assertTrue(FabricUi.connection().state().sweeps() >= sweeps);
     }
