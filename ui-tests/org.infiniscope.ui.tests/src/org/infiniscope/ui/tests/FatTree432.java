@@ -134,7 +134,7 @@ final class FatTree432 {
     static void showPart(UiBot bot, String id) {
         bot.run(() -> {
             try {
-                IEclipseContext window = application().getContext().getActiveChild();
+                IEclipseContext window = application().getSelectedElement().getContext(); // the main window, active or not (a closed dialog may leave no active child)
                 window.get(EPartService.class).showPart(id, EPartService.PartState.VISIBLE);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -166,7 +166,7 @@ final class FatTree432 {
         bot.run(() -> {
             try {
                 MApplication app = application();
-                IEclipseContext window = app.getContext().getActiveChild();
+                IEclipseContext window = app.getSelectedElement().getContext(); // the main window, active or not
                 MPart part = (MPart) app.getContext().get(EModelService.class).find(partId, app);
                 window.get(EPartService.class).activate(part, false);
                 part.getContext().get(ESelectionService.class).setSelection(selection);
