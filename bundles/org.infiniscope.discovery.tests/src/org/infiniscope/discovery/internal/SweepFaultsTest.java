@@ -314,6 +314,25 @@ class SweepFaultsTest {
         }
     }
 
+    /**
+     * The attach point's own cable pulled mid-sweep: the local node is left with no link at all, and the sweep ends
+     * with the fabric as it is now (the local node alone), not with an exception while it routes around the loss.
+     */
+    @org.junit.jupiter.params.ParameterizedTest(name = "ft3:6, window {0}, pulled at SMP {1}")
+    @org.junit.jupiter.params.provider.CsvSource({"1, 5", "1, 40", "16, 5", "16, 40", "16, 120"})
+    void theAttachPointsOwnCablePulledMidSweepLeavesTheLocalNodeAlone(int window, int at) throws Exception {
+        SimFabric live = SimFabric.of(TopologySpec.parse("ft3:6"));
+        String ca = live.defaultAttachPoint().name();
+        SweepOptions options = new SweepOptions(window, FAST.timeout(), FAST.retries());
+        FabricSnapshot s;
+        try (MadTransport transport = MadTransports.over(live.openChannel(live.defaultAttachPoint()),
+                new TransportConfig(window, window))) {
+            s = new DiscoveryImpl().sweep(new PullAt(transport, at, () -> live.faults().unplug(ca, 1)), options);
+        }
+        assertEquals(1, s.nodes().size(), "only the local node is left: " + s.nodes());
+        assertEquals(0, s.links().size(), "no link is left");
+    }
+
     /** @return the node GUID a NodeInfo along the route answers with, now */
     private static long nodeGuidBy(SimFabric fabric, int[] route) throws Exception {
         try (MadTransport transport = MadTransports.over(fabric.openChannel(fabric.defaultAttachPoint()),

@@ -340,7 +340,10 @@ final class Sweep {
             long guid = next.poll();
             int[] route = routes.get(guid);
             nodeByBypass.put(RoutePrefixes.hash(route, route.length), guid);
-            List<End> out = ends.getOrDefault(guid, List.of());
+            List<End> out = ends.get(guid);
+            if (out == null) {
+                continue; // no link left (the local node whose own cable was pulled)
+            }
             out.sort((a, b) -> Integer.compare(a.port(), b.port()));
             for (End end : out) {
                 End peer = linked.get(end);
