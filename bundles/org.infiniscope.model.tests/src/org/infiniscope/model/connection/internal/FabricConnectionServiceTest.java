@@ -79,6 +79,15 @@ class FabricConnectionServiceTest {
     }
 
     @Test
+    void itConnectsByItselfOnlyInServeAndGuiNotInAOneShotCommandNorInTheOneShotDaemon() {
+        assertTrue(FabricConnectionService.shellRuntime("/w", null, null), "serve / gui");
+        assertFalse(FabricConnectionService.shellRuntime("/w", "discover", null), "a one-shot command");
+        assertFalse(FabricConnectionService.shellRuntime("/w", null, "/run/x.sock"),
+                "the one-shot daemon: its commands sweep; a sweep of its own would compete for the port");
+        assertFalse(FabricConnectionService.shellRuntime(null, null, null), "not started by the launcher (tests)");
+    }
+
+    @Test
     void connectingSweepsTheFabricIntoTheModelAndTellsEachPhase() throws Exception {
         assertEquals(Phase.IDLE, states.getFirst().phase(), "a new listener is told the state at once");
         FabricDelta delta = service.connect("test:small").get(30, TimeUnit.SECONDS);

@@ -110,9 +110,8 @@ public final class FabricConnectionService implements FabricConnection {
         this.resweepInterval = Duration.ofSeconds(Math.max(0, config.resweep_interval()));
         this.lightResweeps = config.resweep_kind().strip().equalsIgnoreCase("light");
         this.smFollows = config.sm_follows();
-        // the runtime the launcher started (it always passes the caller's folder), and no one-shot command
-        boolean shell = context.getProperty("infiniscope.cwd") != null
-                && context.getProperty("infiniscope.cli.args") == null;
+        boolean shell = shellRuntime(context.getProperty("infiniscope.cwd"),
+                context.getProperty("infiniscope.cli.args"), context.getProperty("infiniscope.daemon.socket"));
         this.autoConnect = switch (config.enabled().strip()) {
             case "true" -> true;
             case "false" -> false;
@@ -143,6 +142,15 @@ public final class FabricConnectionService implements FabricConnection {
     FabricConnectionService(Discovery discovery, FabricModelService model, String fabric, SweepOptions options,
             Duration resweepInterval) {
         this(discovery, model, fabric, options, resweepInterval, false);
+    }
+
+    /**
+     * @return whether this is a runtime an operator works in ({@code serve}, {@code gui}): one the launcher started
+     *         (it always passes the caller's folder) for no one-shot command, and not the one-shot daemon, whose
+     *         commands sweep by themselves (a sweep of its own would compete with theirs for the same port)
+     */
+    static boolean shellRuntime(String cwd, String cliArgs, String daemonSocket) {
+        return cwd != null && cliArgs == null && daemonSocket == null;
     }
 
     /** For tests: with {@code autoConnect}, it connects to {@code fabric} once a provider handles it. */
