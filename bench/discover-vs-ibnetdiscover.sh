@@ -81,7 +81,8 @@ oneshot_best() {   # the whole one-shot command: launcher, client and daemon (or
   shift
   for i in $(seq "$RUNS"); do
     t0=$(now)
-    "$ROOT/infiniscope" discover --fabric "ibsim:$SOCK" -o "$w" "$@" > /dev/null 2>>oneshot.err
+    "$ROOT/infiniscope" discover --fabric "ibsim:$SOCK" -o "$w" "$@" > /dev/null 2>>oneshot.err ||
+      { echo "the one-shot discover failed (a time of a failed run is no figure): $(tail -3 oneshot.err)" >&2; exit 1; }
     t1=$(now)
     s=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", (b - a) / 1e9 }')
     if [ -z "$best" ] || awk -v x="$s" -v y="$best" 'BEGIN { exit !(x < y) }'; then best=$s; fi
@@ -95,7 +96,8 @@ echo "ibnetdiscover (default -o 2): ${dflt}s"
 "$ROOT/infiniscope" version > /dev/null   # builds if needed and trains the one-shot AOT cache outside the timing
 "$ROOT/infiniscope" daemon status > /dev/null   # trains the daemon client's AOT cache outside the timing
 t0=$(now)
-"$ROOT/infiniscope" discover --fabric "ibsim:$SOCK" -o 64 > /dev/null 2>>oneshot.err
+"$ROOT/infiniscope" discover --fabric "ibsim:$SOCK" -o 64 > /dev/null 2>>oneshot.err ||
+    { echo "the one-shot discover failed: $(tail -3 oneshot.err)" >&2; exit 1; }
 t1=$(now)
 echo "one-shot first use (starts the daemon, then sweeps with a cold JIT): $(awk -v a="$t0" -v b="$t1" \
   'BEGIN { printf "%.4f", (b - a) / 1e9 }')s"

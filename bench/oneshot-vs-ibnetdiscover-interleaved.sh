@@ -54,7 +54,8 @@ grep -q "@$SOCK:ctl" /proc/net/unix || { echo "ibsim did not start: $(cat ibsim.
 "$ROOT/infiniscope" version > /dev/null
 "$ROOT/infiniscope" daemon status > /dev/null
 for _ in 1 2 3; do   # starts the daemon and warms its JIT on this fabric
-  "$ROOT/infiniscope" discover --fabric "ibsim:$SOCK" -o 64 > /dev/null 2>>oneshot.err
+  "$ROOT/infiniscope" discover --fabric "ibsim:$SOCK" -o 64 > /dev/null 2>>oneshot.err ||
+    { echo "the one-shot discover failed: $(tail -3 oneshot.err)" >&2; exit 1; }
 done
 now() { date +%s%N; }
 median() { sort -n | awk '{ a[NR] = $1 } END { printf "%.4f", (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) / 1e9 }'; }
@@ -67,7 +68,8 @@ for w in "${WINDOWS[@]}"; do
     t0=$(now)
     env LD_PRELOAD=$PRELOAD IBSIM_SOCKNAME=$SOCK ibnetdiscover -o "$w" > /dev/null 2>&1
     t1=$(now)
-    "$ROOT/infiniscope" discover --fabric "ibsim:$SOCK" -o "$w" > /dev/null 2>>oneshot.err
+    "$ROOT/infiniscope" discover --fabric "ibsim:$SOCK" -o "$w" > /dev/null 2>>oneshot.err ||
+      { echo "the one-shot discover failed (a time of a failed run is no figure): $(tail -3 oneshot.err)" >&2; exit 1; }
     t2=$(now)
     echo $((t1 - t0)) >> ibnd.times
     echo $((t2 - t1)) >> ours.times
