@@ -1,5 +1,6 @@
 package org.infiniscope.diag.internal;
 
+import org.infiniscope.sim.MiniSm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -34,7 +35,7 @@ import org.junit.jupiter.api.Test;
 class PerfQueryToolTest {
 
     private SimFabric fabric;
-    private SimLids lids;
+    private MiniSm lids;
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
     private boolean closed;
@@ -47,7 +48,7 @@ class PerfQueryToolTest {
                 List.of(Link.of("h1", 1, "sw1", 1), Link.of("sw1", 2, "sw2", 2), Link.of("sw2", 1, "h2", 1),
                         new Link("sw2", 3, "sw3", 1, 0, 0, 1), Link.of("sw3", 2, "h3", 1)),
                 Topology.DEFAULT_WIDTH, Topology.DEFAULT_SPEED, 0));
-        lids = new SimLids(fabric, fabric.attachPoint("h1", 1)).configure();
+        lids = new MiniSm(fabric, fabric.attachPoint("h1", 1)).configure();
     }
 
     private static Node ca(String name, long guid) {

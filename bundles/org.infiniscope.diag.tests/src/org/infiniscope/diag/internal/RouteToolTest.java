@@ -1,5 +1,6 @@
 package org.infiniscope.diag.internal;
 
+import org.infiniscope.sim.MiniSm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,13 +26,13 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code route} and {@code sminfo} end to end on the embedded simulator, its LIDs and LFTs given as an SM would
- * ({@link SimLids}): {@code h1 - sw1 - sw2 - sw3 - h3} with {@code h2} on sw2 port 1, the tool at h1. LIDs in the
+ * ({@link MiniSm}): {@code h1 - sw1 - sw2 - sw3 - h3} with {@code h2} on sw2 port 1, the tool at h1. LIDs in the
  * order found: h1 1, sw1 2, sw2 3, h2 4, sw3 5, h3 6.
  */
 class RouteToolTest {
 
     private SimFabric fabric;
-    private SimLids lids;
+    private MiniSm lids;
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
     private boolean closed;
@@ -44,7 +45,7 @@ class RouteToolTest {
                 List.of(Link.of("h1", 1, "sw1", 1), Link.of("sw1", 2, "sw2", 2), Link.of("sw2", 1, "h2", 1),
                         Link.of("sw2", 3, "sw3", 1), Link.of("sw3", 2, "h3", 1)),
                 Topology.DEFAULT_WIDTH, Topology.DEFAULT_SPEED, 0));
-        lids = new SimLids(fabric, fabric.attachPoint("h1", 1)).configure();
+        lids = new MiniSm(fabric, fabric.attachPoint("h1", 1)).configure();
     }
 
     private static Node ca(String name, long guid) {

@@ -1,5 +1,6 @@
 package org.infiniscope.diag.internal;
 
+import org.infiniscope.sim.MiniSm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code trace} and {@code portstate} end to end on the embedded simulator, LIDs and LFTs given as an SM would
- * ({@link SimLids}, the SM at h1): {@code h1 - sw1 - sw2 - sw3 - h3} with {@code h2} on sw2 port 1. LIDs: h1 1, sw1 2,
+ * ({@link MiniSm}, the SM at h1): {@code h1 - sw1 - sw2 - sw3 - h3} with {@code h2} on sw2 port 1. LIDs: h1 1, sw1 2,
  * sw2 3, h2 4, sw3 5, h3 6. The tools run at h1, or at h3 (then the route to the SM crosses every switch).
  */
 class TracePortStateToolTest {
@@ -43,7 +44,7 @@ class TracePortStateToolTest {
                 List.of(Link.of("h1", 1, "sw1", 1), Link.of("sw1", 2, "sw2", 2), Link.of("sw2", 1, "h2", 1),
                         Link.of("sw2", 3, "sw3", 1), Link.of("sw3", 2, "h3", 1)),
                 Topology.DEFAULT_WIDTH, Topology.DEFAULT_SPEED, 0));
-        new SimLids(fabric, fabric.attachPoint("h1", 1)).configure();
+        new MiniSm(fabric, fabric.attachPoint("h1", 1)).configure();
     }
 
     private static Node ca(String name, long guid) {

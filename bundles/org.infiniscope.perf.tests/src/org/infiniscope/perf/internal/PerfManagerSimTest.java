@@ -1,5 +1,6 @@
 package org.infiniscope.perf.internal;
 
+import org.infiniscope.sim.MiniSm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -54,7 +55,7 @@ class PerfManagerSimTest {
 
     private final VirtualClock clock = new VirtualClock();
     private SimFabric fabric;
-    private SimLids lids;
+    private MiniSm lids;
     private MadTransport transport;
     private PortCountersService counters;
     private FabricSnapshot snapshot;
@@ -67,7 +68,7 @@ class PerfManagerSimTest {
                         List.of(Link.of("h1", 1, "sw1", 1), Link.of("sw1", 2, "sw2", 2), Link.of("sw2", 1, "h2", 1),
                                 new Link("sw2", 3, "h3", 1, 0, 0, FDR)),
                         Topology.DEFAULT_WIDTH, Topology.DEFAULT_SPEED, 0), clock);
-        lids = new SimLids(fabric, fabric.attachPoint("h1", 1)).configure();
+        lids = new MiniSm(fabric, fabric.attachPoint("h1", 1)).configure();
         transport = MadTransports.over(fabric.openChannel(fabric.attachPoint("h1", 1)), new TransportConfig(16, 16));
         snapshot = Services.get(Discovery.class).sweep(transport, new SweepOptions(16, Duration.ofMillis(500), 2));
         counters = Services.get(PortCountersService.class);

@@ -1,5 +1,6 @@
 package org.infiniscope.verbs.sim;
 
+import org.infiniscope.sim.MiniSm;
 import java.util.List;
 
 import org.infiniscope.mad.perf.PortCounter;
@@ -10,7 +11,7 @@ import org.infiniscope.topology.NodeType;
 import org.infiniscope.topology.Topology;
 
 /**
- * {@code h1 - sw1 - sw2 - h2}, with {@code h3} on sw2 port 3, brought up by {@link SimLids} from h1 (LIDs, LFTs,
+ * {@code h1 - sw1 - sw2 - h2}, with {@code h3} on sw2 port 3, brought up by {@link MiniSm} from h1 (LIDs, LFTs,
  * every link Active), and the simulated verbs provider over it.
  */
 public final class TwoHosts implements AutoCloseable {
@@ -18,7 +19,7 @@ public final class TwoHosts implements AutoCloseable {
     public static final long H1 = 0x0002c90300000100L, H2 = 0x0002c90300000200L, H3 = 0x0002c90300000300L;
 
     public final SimFabric fabric;
-    final SimLids lids;
+    final MiniSm lids;
     public final SimVerbsProvider verbs;
 
     public TwoHosts() throws Exception {
@@ -27,7 +28,7 @@ public final class TwoHosts implements AutoCloseable {
                         List.of(Link.of("h1", 1, "sw1", 1), Link.of("sw1", 2, "sw2", 2), Link.of("sw2", 1, "h2", 1),
                                 Link.of("sw2", 3, "h3", 1)),
                         Topology.DEFAULT_WIDTH, Topology.DEFAULT_SPEED, 0));
-        lids = new SimLids(fabric, fabric.attachPoint("h1", 1)).configure();
+        lids = new MiniSm(fabric, fabric.attachPoint("h1", 1)).configure();
         verbs = new SimVerbsProvider(fabric);
     }
 

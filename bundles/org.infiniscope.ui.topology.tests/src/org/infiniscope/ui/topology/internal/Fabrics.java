@@ -1,5 +1,6 @@
 package org.infiniscope.ui.topology.internal;
 
+import org.infiniscope.sim.MiniSm;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.time.Duration;
@@ -40,7 +41,7 @@ final class Fabrics {
     static Fabrics swept(String spec, boolean lids) throws Exception {
         SimFabric sim = SimFabric.of(TopologySpec.parse(spec));
         if (lids) {
-            new SimLids(sim, sim.defaultAttachPoint()).configure();
+            new MiniSm(sim, sim.defaultAttachPoint()).configure();
         }
         BundleContext context = FrameworkUtil.getBundle(Fabrics.class).getBundleContext();
         Discovery discovery = service(context, Discovery.class);

@@ -1,7 +1,4 @@
-package org.infiniscope.perf.internal;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
+package org.infiniscope.sim;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -14,6 +11,12 @@ import java.util.Map;
 
 import org.infiniscope.mad.MadStatus;
 import org.infiniscope.mad.Method;
+import org.infiniscope.mad.perf.PerfAttributes;
+import org.infiniscope.mad.perf.PerfCounterCodec;
+import org.infiniscope.mad.perf.PerfCounters;
+import org.infiniscope.mad.perf.PerfCounter;
+import org.infiniscope.mad.perf.PerfMgtMad;
+import org.infiniscope.mad.perf.PortCounter;
 import org.infiniscope.mad.smp.LinearForwardingTable;
 import org.infiniscope.mad.smp.PortInfo;
 import org.infiniscope.mad.smp.PortInfoBuilder;
@@ -22,27 +25,34 @@ import org.infiniscope.mad.smp.SwitchInfo;
 import org.infiniscope.mad.transport.MadAddress;
 import org.infiniscope.mad.wire.AttributeCodec;
 import org.infiniscope.mad.wire.MadFormatException;
-import org.infiniscope.sim.SimFabric;
 import org.infiniscope.topology.Link;
 import org.infiniscope.topology.Node;
 import org.infiniscope.topology.Topology;
 
 /**
- * The least of a subnet manager, as the simulator's tests have it (their {@code MiniSm}, which this fragment cannot
- * see): every node reachable from the attach point gets a LID in the order found, switches get shortest-path LFTs,
- * every link goes Active — all by directed-route SMPs through {@link SimFabric#exchange}. Single-port CAs only.
+ * The least of a subnet manager, for the tests: from the topology it knows, it gives every node reachable from the
+ * attach point a LID (in the order found), programs shortest-path LFTs and brings every link to Active — all with
+ * directed-route SMPs through {@link SimFabric#exchange}, as a real SM would. Single-port CAs only. Not the
+ * product's SM (that is {@code org.infiniscope.sm}): a fixed, synchronous bring-up that tests of bundles below the SM
+ * use to give a simulated fabric LIDs and routes; it throws {@link IllegalStateException} when the fabric does not
+ * answer or refuses a Set.
  */
-final class SimLids {
+public final class MiniSm {
 
     private final SimFabric fabric;
     private final SimFabric.AttachPoint at;
     private final Topology topology;
     private final Map<String, Node> nodes = new HashMap<>();
+    /** Directed-route paths from the attach point, in the order found. */
     private final Map<String, int[]> paths = new LinkedHashMap<>();
     private final Map<String, Integer> lids = new HashMap<>();
     private long tid = 0x5000;
 
-    SimLids(SimFabric fabric, SimFabric.AttachPoint at) {
+    /**
+     * @param fabric the simulated fabric
+     * @param at     where this SM sends its SMPs from (LID 1)
+     */
+    public MiniSm(SimFabric fabric, SimFabric.AttachPoint at) {
         this.fabric = fabric;
         this.at = at;
         this.topology = fabric.topology();
@@ -50,12 +60,12 @@ final class SimLids {
     }
 
     /** @return the LID a node was given */
-    int lid(String node) {
+    public int lid(String node) {
         return lids.get(node);
     }
 
     /** LIDs, LFTs, then every link Active. */
-    SimLids configure() throws MadFormatException {
+    public MiniSm configure() throws MadFormatException {
         paths.put(at.name(), new int[0]);
         for (Map.Entry<String, int[]> hop : hops(at.name(), at.port()).entrySet()) {
             paths.putIfAbsent(hop.getKey(), hop.getValue());
@@ -81,6 +91,22 @@ final class SimLids {
         return this;
     }
 
+    /** Reprograms one switch, as an SM does after it restarted. */
+    public void reconfigure(String name) throws MadFormatException {
+        PortInfo info = portInfo(name, 0);
+        set(PortInfo.CODEC, 0,
+                PortInfoBuilder.from(info).lid(lids.get(name)).masterSmLid(1).portState(0).portPhysicalState(0).build(),
+                name);
+        program(name);
+        for (Link link : topology.links()) {
+            if (link.a().equals(name) || link.b().equals(name)) {
+                activate(link.a(), link.portA());
+                activate(link.b(), link.portB());
+            }
+        }
+    }
+
+    /** @return the shortest DR path from {@code from} (a CA sends out of {@code port}) to every node beyond it */
     private Map<String, int[]> hops(String from, int port) {
         Map<String, int[]> found = new LinkedHashMap<>();
         found.put(from, new int[0]);
@@ -143,14 +169,16 @@ final class SimLids {
         }
     }
 
-    private PortInfo portInfo(String name, int modifier) throws MadFormatException {
+    public PortInfo portInfo(String name, int modifier) throws MadFormatException {
         return Smp.decode(get(PortInfo.ATTRIBUTE_ID, modifier, name)).attribute(PortInfo.CODEC);
     }
 
-    private byte[] get(int attribute, int modifier, String name) {
+    /** @return the answer to a DR Get to a node */
+    public byte[] get(int attribute, int modifier, String name) {
         byte[] mad = Smp.directedRoute(Method.GET, tid++, attribute, modifier, 0, paths.get(name), new byte[0])
                 .encode();
-        assertNotNull(fabric.exchange(at, mad, mad.length, MadAddress.directedRoute()), "DR Get to " + name);
+        require(fabric.exchange(at, mad, mad.length, MadAddress.directedRoute()) != null,
+                "no answer to a DR Get to " + name);
         return mad;
     }
 
@@ -159,7 +187,32 @@ final class SimLids {
         codec.encode(value, data, 0);
         byte[] mad = Smp.directedRoute(Method.SET, tid++, codec.attributeId(), modifier, 0, paths.get(name), data)
                 .encode();
-        assertNotNull(fabric.exchange(at, mad, mad.length, MadAddress.directedRoute()), "DR Set to " + name);
-        assertEquals(MadStatus.OK, Smp.decode(mad).status(), codec + " Set on " + name);
+        require(fabric.exchange(at, mad, mad.length, MadAddress.directedRoute()) != null,
+                "no answer to a DR Set to " + name);
+        require(Smp.decode(mad).status() == MadStatus.OK,
+                codec + " Set on " + name + " refused: " + Smp.decode(mad).status());
+    }
+
+    /** @return a port's counters as its PMA answers a LID-routed PerfMgt Get */
+    public <C extends Enum<C> & PerfCounter> PerfCounters<C> counters(PerfCounterCodec<C> codec, String node, int port)
+            throws MadFormatException {
+        byte[] get = PerfMgtMad.get(codec, tid++, port);
+        require(fabric.exchange(at, get, get.length, MadAddress.gsi(lid(node))) != null,
+                "no answer to a PMA Get to " + node);
+        PerfMgtMad.Decoded<PerfCounters<C>> answer = PerfMgtMad.decode(get, codec);
+        require(answer.header().status() == MadStatus.OK,
+                "PMA Get to " + node + " refused: " + answer.header().status());
+        return answer.value();
+    }
+
+    /** @return one PortCounters counter of a port, through its PMA */
+    public long counter(String node, int port, PortCounter counter) throws MadFormatException {
+        return counters(PerfAttributes.PORT_COUNTERS, node, port).get(counter);
+    }
+
+    private static void require(boolean condition, String message) {
+        if (!condition) {
+            throw new IllegalStateException(message);
+        }
     }
 }
