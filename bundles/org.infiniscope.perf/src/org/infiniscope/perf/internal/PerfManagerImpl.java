@@ -14,6 +14,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongSupplier;
 
 import org.infiniscope.diag.counters.PortCountersService;
 import org.infiniscope.diag.counters.Thresholds;
@@ -81,6 +82,11 @@ public final class PerfManagerImpl implements PerfManager {
     private volatile Map<PortKey, PortStats> stats = Map.of();
     private volatile List<PerfEvent> events = List.of();
     private volatile SweepSummary last;
+    /**
+     * The time counters are read at, in nanoseconds: {@link System#nanoTime} but for tests, which give the simulated
+     * fabric's clock so that how much a link can have carried between two readings is theirs to decide.
+     */
+    private final LongSupplier clock;
 
     /** Framework property: readings kept per port ({@code serve}'s {@code INFINISCOPE_PERF_HISTORY}); wins. */
     static final String HISTORY = "infiniscope.perf.history";
@@ -102,6 +108,12 @@ public final class PerfManagerImpl implements PerfManager {
 
     /** For tests and tools: a manager with these rules. */
     PerfManagerImpl(PortCountersService counters, int historyDepth, Rules rules) {
+        this(counters, historyDepth, rules, System::nanoTime);
+    }
+
+    /** For tests: a manager with these rules whose readings are timed by {@code clock} (nanoseconds). */
+    PerfManagerImpl(PortCountersService counters, int historyDepth, Rules rules, LongSupplier clock) {
+        this.clock = clock;
         this.counters = counters;
         this.depth = historyDepth;
         this.rules = rules;
@@ -143,7 +155,8 @@ public final class PerfManagerImpl implements PerfManager {
         sweeping.lockInterruptibly();
         try {
             Instant started = Instant.now();
-            long t0 = System.nanoTime();
+            long wall = System.nanoTime();
+            long t0 = clock.getAsLong();
             Map<Long, List<Target>> targets = Targets.of(fabric);
             Sweeper sweeper = new Sweeper(counters.over(transport, options.timeout()), options.inFlight(),
                     options.resetNearSaturation(), capabilities, sums, key -> {
@@ -151,11 +164,11 @@ public final class PerfManagerImpl implements PerfManager {
                         return r != null && r.hasErrors();
                     }, byKind, ownClassPortInfo, t -> {
                         PortRecord r = records.get(t.key());
-                        return r == null || r.dataFits32(System.nanoTime(), t.linkBitsPerSecond());
+                        return r == null || r.dataFits32(clock.getAsLong(), t.linkBitsPerSecond());
                     });
             List<Long> unreachable = new ArrayList<>();
             List<Reading> readings = sweeper.run(targets, unreachable);
-            long now = System.nanoTime();
+            long now = clock.getAsLong();
             long epoch = System.currentTimeMillis();
             Map<Long, Integer> failedPorts = new HashMap<>();
             for (Reading r : readings) {
@@ -194,8 +207,8 @@ public final class PerfManagerImpl implements PerfManager {
             List<String> names = unreachable.stream().distinct()
                     .map(g -> nodes.containsKey(g) ? nodes.get(g).description() : String.format("0x%016x", g)).sorted()
                     .toList();
-            last = new SweepSummary(started, Duration.ofNanos(System.nanoTime() - t0), targets.size(), readings.size(),
-                    names, sweeper.queries(), sweeper.resets());
+            last = new SweepSummary(started, Duration.ofNanos(System.nanoTime() - wall), targets.size(),
+                    readings.size(), names, sweeper.queries(), sweeper.resets());
             for (PerfEvent e : broken) {
                 for (PerfListener l : listeners) {
                     try {

@@ -46,6 +46,8 @@ final class PortRecord {
     private int ringSize;
     private int resetsSeen;
     private long lastNanos;
+    /** Whether a reading was begun: a clock's time may be anything, 0 or negative included. */
+    private boolean begun;
     private double seconds;
     private boolean reachable = true;
     private boolean extended;
@@ -64,11 +66,12 @@ final class PortRecord {
         lastStart = start;
         java.util.Arrays.fill(deltas, 0);
         java.util.Arrays.fill(saturated, false);
-        seconds = lastNanos == 0 ? 0 : (nanos - lastNanos) / 1e9;
-        if (firstNanos == 0) {
+        seconds = begun ? (nanos - lastNanos) / 1e9 : 0;
+        if (!begun) {
             firstNanos = nanos;
         }
         lastNanos = nanos;
+        begun = true;
         speeds = false;
         reachable = true;
     }
@@ -171,7 +174,7 @@ final class PortRecord {
      *         full one is seen as such).
      */
     boolean dataFits32(long nanos, double bitsPerSecond) {
-        if (lastNanos == 0) {
+        if (!begun) {
             return true;
         }
         if (bitsPerSecond <= 0) {
