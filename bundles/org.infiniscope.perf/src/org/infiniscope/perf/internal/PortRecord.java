@@ -19,7 +19,8 @@ import org.infiniscope.perf.Sample;
  */
 final class PortRecord {
 
-    private static final int N = Counter.values().length;
+    private static final Counter[] COUNTERS = Counter.values();
+    private static final int N = COUNTERS.length;
     /** The counters a bit error rate is reckoned from. */
     private static final Counter[] BER = {Counter.SYMBOL_ERROR_COUNTER, Counter.FEC_CORRECTABLE_BLOCKS,
             Counter.FEC_UNCORRECTABLE_BLOCKS, Counter.FEC_CORRECTED_SYMBOLS};
@@ -213,7 +214,7 @@ final class PortRecord {
     /** Keeps a sample of the totals in the ring. */
     void sample(long epochMillis) {
         long errors = 0;
-        for (Counter c : Counter.values()) {
+        for (Counter c : COUNTERS) {
             if (c.isError()) {
                 errors += totals[c.ordinal()];
             }
@@ -248,7 +249,7 @@ final class PortRecord {
         Map<Counter, Long> t = new EnumMap<>(Counter.class);
         Map<Counter, Long> d = new EnumMap<>(Counter.class);
         List<Counter> sat = new ArrayList<>();
-        for (Counter c : Counter.values()) {
+        for (Counter c : COUNTERS) {
             if (read[c.ordinal()]) {
                 t.put(c, totals[c.ordinal()]);
                 d.put(c, deltas[c.ordinal()]);
