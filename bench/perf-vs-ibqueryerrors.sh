@@ -4,7 +4,10 @@
 # (which discovers the fabric, then reads every node's PortCounters) on the same ibsim with OpenSM up, at
 # ibqueryerrors' default and at an equal number of MADs in flight (-o W). Then one sweep of the embedded simulator's
 # fabric (SimPerfBench: time and the heap the manager holds); it has no third-party peer.
-# Usage: bench/perf-vs-ibqueryerrors.sh [NET_FILE or spec, default ft3:24 (3,456 hosts)] [RUNS (3)] [SIM_SPEC (ft3:36)]
+# The rounds are side by side: each round runs ibqueryerrors and ours one after the other, so that the load of a
+# shared machine weighs on both alike, and each round's ratios are its own; the medians of the rounds are printed last.
+# Usage: bench/perf-vs-ibqueryerrors.sh [NET_FILE or spec, default ft3:24 (3,456 hosts)] [ROUNDS (3)] [SIM_SPEC (ft3:36)]
+#   PERF_WINDOWS="2 16 64" (MADs in flight), PERF_SWEEPS=5 (counter sweeps a PerfBench JVM runs)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 JDK=${INFINISCOPE_JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
@@ -12,6 +15,8 @@ LAB="$ROOT/lab/org.infiniscope.mad.umad.lab"
 NET=${1:-ft3:24}
 RUNS=${2:-3}
 SIM_SPEC=${3:-ft3:36}
+WINDOWS=${PERF_WINDOWS:-2 16 64}   # MADs in flight: ours, and ibqueryerrors' -o (its discovery's; it reads the PMAs one by one)
+SWEEPS=${PERF_SWEEPS:-5}
 PRELOAD=/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so
 PATH="$PATH:/usr/sbin:/sbin"
 
@@ -51,7 +56,8 @@ LIMITS=()
 IBSIM_SOCKNAME=$SOCK ibsim "${LIMITS[@]}" -s "$NET" < console > ibsim.log 2>&1 &
 IBSIM_PID=$!
 exec 3> console   # ibsim's console: held open so that it keeps running
-for _ in $(seq 200); do grep -q "@$SOCK:ctl" /proc/net/unix && break; kill -0 "$IBSIM_PID" || exit 1; sleep 0.05; done
+# a 4,176-node fabric takes ibsim seconds to read, more on a loaded machine: up to 60 s
+for _ in $(seq 1200); do grep -q "@$SOCK:ctl" /proc/net/unix && break; kill -0 "$IBSIM_PID" || exit 1; sleep 0.05; done
 grep -q "@$SOCK:ctl" /proc/net/unix || { echo "ibsim did not start: $(cat ibsim.log)" >&2; exit 1; }
 
 mkdir -p sm
@@ -68,37 +74,60 @@ grep -q 'SUBNET UP' sm/opensm.log || { echo "no SUBNET UP within 600 s" >&2; exi
 while [ $(( $(date +%s) - $(stat -c %Y sm/opensm.log) )) -lt 2 ]; do sleep 0.2; done
 
 now() { date +%s%N; }
-ibqueryerrors_best() {
-  local best= i t0 t1 s
-  for i in $(seq "$RUNS"); do
-    t0=$(now)
-    env LD_PRELOAD=$PRELOAD IBSIM_SOCKNAME=$SOCK SIM_HOST=h00002 ibqueryerrors "$@" > ibqueryerrors.out 2>&1 || true
-    t1=$(now)
-    s=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", (b - a) / 1e9 }')
-    if [ -z "$best" ] || awk -v x="$s" -v y="$best" 'BEGIN { exit !(x < y) }'; then best=$s; fi
-  done
-  echo "$best"
+secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", (b - a) / 1e9 }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+ibqueryerrors_once() {
+  local t0 t1
+  t0=$(now)
+  env LD_PRELOAD=$PRELOAD IBSIM_SOCKNAME=$SOCK SIM_HOST=h00002 ibqueryerrors "$@" > ibqueryerrors.out 2>&1 || true
+  t1=$(now)
+  secs "$t0" "$t1"
 }
+# PerfBench in a JVM of its own: prints its "perf ..." line with the wall time of the whole process appended (jvm=S)
 perf_run() {
-  env LD_PRELOAD=$PRELOAD IBSIM_SOCKNAME=$SOCK SIM_HOST=h00002 "$JDK/bin/java" --enable-native-access=ALL-UNNAMED \
-    -cp "$CP" org.infiniscope.lab.umad.PerfBench "$1" "$RUNS" 2>>perf.err | grep '^perf '
+  local t0 t1 line
+  t0=$(now)
+  line=$(env LD_PRELOAD=$PRELOAD IBSIM_SOCKNAME=$SOCK SIM_HOST=h00002 "$JDK/bin/java" --enable-native-access=ALL-UNNAMED \
+    -cp "$CP" org.infiniscope.lab.umad.PerfBench "$1" "$2" 2>>perf.err | grep '^perf ')
+  t1=$(now)
+  echo "$line jvm=$(secs "$t0" "$t1")"
 }
 field() { sed -E "s/.* $1=([0-9.]+).*/\\1/" <<< "$2"; }
+median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-echo "fabric: $NET ($(grep -cE '^(Switch|Hca|Ca|Rt)' "$NET") nodes), OpenSM up; ibqueryerrors best of $RUNS, wall seconds"
-dflt=$(ibqueryerrors_best)
-tail -2 ibqueryerrors.out | sed 's/^/  ibqueryerrors: /'
-echo "ibqueryerrors (default): ${dflt}s"
-printf '%-7s %14s %10s %10s %10s %8s %9s %14s %16s %16s\n' window "ibqe -o W" discover cold warm ports queries \
-  "warm/ibqe -o W" "(disc+cold)/-o W" "warm/ibqe dflt"
-for w in 2 16 64; do
-  is=$(ibqueryerrors_best -o "$w")
-  line=$(perf_run "$w")
-  d=$(field discover "$line"); c=$(field cold "$line"); s=$(field seconds "$line")
-  printf '%-7s %14s %10s %10s %10s %8s %9s %14s %16s %16s\n' "$w" "$is" "$d" "$c" "$s" "$(field ports "$line")" \
-    "$(field queries "$line")" "$(awk -v a="$s" -v b="$is" 'BEGIN { printf "%.2f", a / b }')" \
-    "$(awk -v a="$d" -v c="$c" -v b="$is" 'BEGIN { printf "%.2f", (a + c) / b }')" \
-    "$(awk -v a="$s" -v b="$dflt" 'BEGIN { printf "%.2f", a / b }')"
+echo "fabric: $NET ($(grep -cE '^(Switch|Hca|Ca|Rt)' "$NET") nodes), OpenSM up; $RUNS rounds, each side by side:"
+echo "  ibqueryerrors at its default, then per window W: ibqueryerrors -o W; PerfBench W in one JVM (discovery, then"
+echo "  $SWEEPS counter sweeps: cold = the first, warm = the best later one, topology and capabilities known, no JVM start);"
+echo "  oneshot = a JVM of its own from start to end: JVM start, discovery and one sweep, as ibqueryerrors does."
+echo "  ibqueryerrors figures are whole processes (start, discovery, ClassPortInfo and one PortCounters(+Extended) a node)."
+echo "  cpu = the CPU time our JVM used in the warm sweep (all its threads; the machine has $(nproc) cores)."
+printf '%-5s %-6s %9s %9s %9s %9s %9s %9s %9s %8s %11s %11s %12s %12s\n' round window "ibqe dflt" "ibqe -oW" discover \
+  cold warm cpu oneshot queries "warm/-oW" "warm/dflt" "oneshot/-oW" "oneshot/dflt"
+: > ratios
+for r in $(seq "$RUNS"); do
+  dflt=$(ibqueryerrors_once)
+  [ "$r" = 1 ] && tail -2 ibqueryerrors.out | sed 's/^/  ibqueryerrors: /' >&2
+  for w in $WINDOWS; do
+    is=$(ibqueryerrors_once -o "$w")
+    line=$(perf_run "$w" "$SWEEPS")
+    one=$(perf_run "$w" 1)
+    d=$(field discover "$line"); c=$(field cold "$line"); s=$(field seconds "$line"); j=$(field jvm "$one")
+    printf '%-5s %-6s %9s %9s %9s %9s %9s %9s %9s %8s %11s %11s %12s %12s  load %s\n' "$r" "$w" "$dflt" "$is" "$d" "$c" \
+      "$s" "$(field cpu "$line")" "$j" "$(field queries "$line")" "$(ratio "$s" "$is")" "$(ratio "$s" "$dflt")" "$(ratio "$j" "$is")" \
+      "$(ratio "$j" "$dflt")" "$(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "$w $(ratio "$s" "$is") $(ratio "$s" "$dflt") $(ratio "$j" "$is") $(ratio "$j" "$dflt")" >> ratios
+  done
+done
+echo "medians over the rounds (min-max):"
+for w in $WINDOWS; do
+  out="  window $w:"
+  k=2
+  for name in warm/-oW warm/dflt oneshot/-oW oneshot/dflt; do
+    vals=$(awk -v w="$w" -v k="$k" '$1 == w { print $k }' ratios)
+    out="$out $name $(median <<< "$vals") ($(sort -n <<< "$vals" | head -1)-$(sort -n <<< "$vals" | tail -1))"
+    k=$((k + 1))
+  done
+  echo "$out"
 done
 cleanup
 IBSIM_PID=; SM_PID=

@@ -57,11 +57,17 @@ public enum Counter {
 
     /** @return the counter of this label, or {@code null} */
     public static Counter ofLabel(String label) {
+        return BY_LABEL.get(label);
+    }
+
+    /** Every counter by its label: a sweep looks up each counter of each port it reads. */
+    private static final java.util.Map<String, Counter> BY_LABEL;
+
+    static {
+        java.util.Map<String, Counter> byLabel = new java.util.HashMap<>();
         for (Counter c : values()) {
-            if (c.label.equals(label)) {
-                return c;
-            }
+            byLabel.putIfAbsent(c.label, c);
         }
-        return null;
+        BY_LABEL = java.util.Map.copyOf(byLabel);
     }
 }

@@ -150,4 +150,21 @@ class PortRecordTest {
         record.take(Counter.PORT_RCV_DATA, MAX32 - 1000, MAX32, 1);
         assertFalse(record.dataFits32(nanos + 1_000_000L, 8e9), "too close to the top");
     }
+
+    @Test
+    void aReadingAtTimeZeroIsAReadingAllTheSame() {
+        // a clock's time is anything: the simulator's virtual clock starts at 0, System.nanoTime may be 0 or negative
+        record.begin(0);
+        for (Counter c : List.of(Counter.PORT_XMIT_DATA, Counter.PORT_RCV_DATA, Counter.PORT_XMIT_PKTS,
+                Counter.PORT_RCV_PKTS)) {
+            record.take(c, 1000, MAX32, 1);
+        }
+        assertTrue(record.dataFits32(1_000_000_000L, 8e9));
+        assertFalse(record.dataFits32(9_000_000_000L, 8e9), "the reading at 0 is the base the bound counts from");
+        record.begin(2_000_000_000L);
+        record.take(Counter.PORT_XMIT_DATA, 5000, MAX32, 1);
+        PortStats s = record.stats(TARGET.key(), TARGET);
+        assertEquals(2.0, s.seconds(), 1e-9, "two seconds since the reading at 0");
+        assertEquals(4000 / 2.0, s.xmitBytesPerSecond(), 1e-9);
+    }
 }

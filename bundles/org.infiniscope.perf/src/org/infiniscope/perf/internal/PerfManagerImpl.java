@@ -14,6 +14,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongSupplier;
 
 import org.infiniscope.diag.counters.PortCountersService;
 import org.infiniscope.diag.counters.Thresholds;
@@ -81,6 +82,14 @@ public final class PerfManagerImpl implements PerfManager {
     private volatile Map<PortKey, PortStats> stats = Map.of();
     private volatile List<PerfEvent> events = List.of();
     private volatile SweepSummary last;
+    /** The snapshot {@link #targets} were worked out for (guarded by {@link #sweeping}). */
+    private FabricSnapshot targetsOf;
+    private Map<Long, List<Target>> targets;
+    /**
+     * The time counters are read at, in nanoseconds: {@link System#nanoTime} but for tests, which give the simulated
+     * fabric's clock so that how much a link can have carried between two readings is theirs to decide.
+     */
+    private final LongSupplier clock;
 
     /** Framework property: readings kept per port ({@code serve}'s {@code INFINISCOPE_PERF_HISTORY}); wins. */
     static final String HISTORY = "infiniscope.perf.history";
@@ -102,6 +111,12 @@ public final class PerfManagerImpl implements PerfManager {
 
     /** For tests and tools: a manager with these rules. */
     PerfManagerImpl(PortCountersService counters, int historyDepth, Rules rules) {
+        this(counters, historyDepth, rules, System::nanoTime);
+    }
+
+    /** For tests: a manager with these rules whose readings are timed by {@code clock} (nanoseconds). */
+    PerfManagerImpl(PortCountersService counters, int historyDepth, Rules rules, LongSupplier clock) {
+        this.clock = clock;
         this.counters = counters;
         this.depth = historyDepth;
         this.rules = rules;
@@ -143,35 +158,47 @@ public final class PerfManagerImpl implements PerfManager {
         sweeping.lockInterruptibly();
         try {
             Instant started = Instant.now();
-            long t0 = System.nanoTime();
-            Map<Long, List<Target>> targets = Targets.of(fabric);
+            long wall = System.nanoTime();
+            long t0 = clock.getAsLong();
+            long epoch = started.toEpochMilli();
+            Map<Long, List<Target>> targets = targets(fabric);
+            for (List<Target> list : targets.values()) {
+                for (Target t : list) {
+                    records.computeIfAbsent(t.key(), k -> new PortRecord(depth));
+                }
+            }
             Sweeper sweeper = new Sweeper(counters.over(transport, options.timeout()), options.inFlight(),
                     options.resetNearSaturation(), capabilities, sums, key -> {
                         PortRecord r = records.get(key);
                         return r != null && r.hasErrors();
                     }, byKind, ownClassPortInfo, t -> {
                         PortRecord r = records.get(t.key());
-                        return r == null || r.dataFits32(System.nanoTime(), t.linkBitsPerSecond());
+                        return r == null || r.dataFits32(clock.getAsLong(), t.linkBitsPerSecond());
                     });
             List<Long> unreachable = new ArrayList<>();
-            List<Reading> readings = sweeper.run(targets, unreachable);
-            long now = System.nanoTime();
-            long epoch = System.currentTimeMillis();
-            Map<Long, Integer> failedPorts = new HashMap<>();
-            for (Reading r : readings) {
-                PortRecord record = records.computeIfAbsent(r.target().key(), k -> new PortRecord(depth));
+            // each port's reading is taken on the thread that read it, while the other ports' queries wait for their
+            // answers: the records map is not changed during the run, and each record is touched by its own port's
+            // thread only (the sweep reads them after the threads are joined)
+            Map<PortKey, PortStats> taken = new ConcurrentHashMap<>();
+            Map<Long, Integer> failedPorts = new ConcurrentHashMap<>();
+            List<Reading> readings = sweeper.run(targets, unreachable, r -> {
+                PortKey key = r.target().key();
+                PortRecord record = records.get(key);
                 if (r.failure() != null) {
                     record.unreachable();
-                    failedPorts.merge(r.target().key().nodeGuid(), 1, Integer::sum);
-                    continue;
+                    failedPorts.merge(key.nodeGuid(), 1, Integer::sum);
+                } else {
+                    // every port's reading is dated by the sweep's start: rates over the same interval for each port,
+                    // so that a link's two ends agree
+                    record.begin(t0, t0);
+                    apply(record, r);
+                    record.sample(epoch);
                 }
-                record.begin(now, t0);
-                apply(record, r);
-                record.sample(epoch);
-            }
+                taken.put(key, record.stats(key, r.target()));
+            });
             for (long guid : unreachable) {
                 for (Target t : targets.get(guid)) {
-                    records.computeIfAbsent(t.key(), k -> new PortRecord(depth)).unreachable();
+                    records.get(t.key()).unreachable();
                 }
             }
             failedPorts.forEach((guid, n) -> {
@@ -183,19 +210,22 @@ public final class PerfManagerImpl implements PerfManager {
             List<PerfEvent> broken = new ArrayList<>();
             for (List<Target> list : targets.values()) {
                 for (Target t : list) {
-                    PortStats s = records.get(t.key()).stats(t.key(), t);
+                    PortStats s = taken.get(t.key());
+                    if (s == null) {
+                        s = records.get(t.key()).stats(t.key(), t); // its node never answered ClassPortInfo
+                    }
                     all.put(t.key(), s);
                     broken.addAll(rules.check(s));
                 }
             }
             stats = java.util.Collections.unmodifiableMap(all);
             events = List.copyOf(broken);
-            Map<Long, DiscoveredNode> nodes = fabric.nodesByGuid();
+            Map<Long, DiscoveredNode> nodes = unreachable.isEmpty() ? Map.of() : fabric.nodesByGuid();
             List<String> names = unreachable.stream().distinct()
                     .map(g -> nodes.containsKey(g) ? nodes.get(g).description() : String.format("0x%016x", g)).sorted()
                     .toList();
-            last = new SweepSummary(started, Duration.ofNanos(System.nanoTime() - t0), targets.size(), readings.size(),
-                    names, sweeper.queries(), sweeper.resets());
+            last = new SweepSummary(started, Duration.ofNanos(System.nanoTime() - wall), targets.size(),
+                    readings.size(), names, sweeper.queries(), sweeper.resets());
             for (PerfEvent e : broken) {
                 for (PerfListener l : listeners) {
                     try {
@@ -211,6 +241,18 @@ public final class PerfManagerImpl implements PerfManager {
         }
     }
 
+    /**
+     * @return the fabric's ports to read, by node: worked out once for a snapshot (snapshots do not change), since a
+     *         poller sweeps the same one again and again
+     */
+    private Map<Long, List<Target>> targets(FabricSnapshot fabric) {
+        if (fabric != targetsOf) {
+            targets = Targets.of(fabric);
+            targetsOf = fabric;
+        }
+        return targets;
+    }
+
     /** Takes a port's readings: data and packets from PortCountersExtended when there, errors from PortCounters. */
     private static void apply(PortRecord record, Reading r) {
         PerfCounters<ExtendedPortCounter> ext = r.extended();
@@ -223,7 +265,7 @@ public final class PerfManagerImpl implements PerfManager {
         PerfCounters<PortCounter> pc = r.counters();
         if (pc != null) {
             for (Map.Entry<PortCounter, Long> e : pc.values().entrySet()) {
-                Counter c = Counter.ofLabel(e.getKey().label());
+                Counter c = counter(e.getKey());
                 boolean data = c == Counter.PORT_XMIT_DATA || c == Counter.PORT_RCV_DATA || c == Counter.PORT_XMIT_PKTS
                         || c == Counter.PORT_RCV_PKTS;
                 if (c == null || ext != null && data) {
@@ -278,10 +320,18 @@ public final class PerfManagerImpl implements PerfManager {
     }
 
     private static void take(PortRecord record, PerfCounter counter, long raw) {
-        Counter c = Counter.ofLabel(counter.label());
+        Counter c = counter(counter);
         if (c != null) {
             record.take(c, raw, counter.max(), counter.countsDataWords() ? 4 : 1);
         }
+    }
+
+    /** Our counter of each codec's counter, by identity (a sweep looks up every counter of every port). */
+    private static final Map<PerfCounter, Optional<Counter>> OURS = new ConcurrentHashMap<>();
+
+    /** @return our counter of a codec's counter, or {@code null} when we keep none of its label */
+    private static Counter counter(PerfCounter counter) {
+        return OURS.computeIfAbsent(counter, c -> Optional.ofNullable(Counter.ofLabel(c.label()))).orElse(null);
     }
 
     @Override

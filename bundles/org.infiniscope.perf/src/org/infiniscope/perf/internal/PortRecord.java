@@ -19,7 +19,8 @@ import org.infiniscope.perf.Sample;
  */
 final class PortRecord {
 
-    private static final int N = Counter.values().length;
+    private static final Counter[] COUNTERS = Counter.values();
+    private static final int N = COUNTERS.length;
     /** The counters a bit error rate is reckoned from. */
     private static final Counter[] BER = {Counter.SYMBOL_ERROR_COUNTER, Counter.FEC_CORRECTABLE_BLOCKS,
             Counter.FEC_UNCORRECTABLE_BLOCKS, Counter.FEC_CORRECTED_SYMBOLS};
@@ -46,6 +47,8 @@ final class PortRecord {
     private int ringSize;
     private int resetsSeen;
     private long lastNanos;
+    /** Whether a reading was begun: a clock's time may be anything, 0 or negative included. */
+    private boolean begun;
     private double seconds;
     private boolean reachable = true;
     private boolean extended;
@@ -64,11 +67,12 @@ final class PortRecord {
         lastStart = start;
         java.util.Arrays.fill(deltas, 0);
         java.util.Arrays.fill(saturated, false);
-        seconds = lastNanos == 0 ? 0 : (nanos - lastNanos) / 1e9;
-        if (firstNanos == 0) {
+        seconds = begun ? (nanos - lastNanos) / 1e9 : 0;
+        if (!begun) {
             firstNanos = nanos;
         }
         lastNanos = nanos;
+        begun = true;
         speeds = false;
         reachable = true;
     }
@@ -171,7 +175,7 @@ final class PortRecord {
      *         full one is seen as such).
      */
     boolean dataFits32(long nanos, double bitsPerSecond) {
-        if (lastNanos == 0) {
+        if (!begun) {
             return true;
         }
         if (bitsPerSecond <= 0) {
@@ -210,7 +214,7 @@ final class PortRecord {
     /** Keeps a sample of the totals in the ring. */
     void sample(long epochMillis) {
         long errors = 0;
-        for (Counter c : Counter.values()) {
+        for (Counter c : COUNTERS) {
             if (c.isError()) {
                 errors += totals[c.ordinal()];
             }
@@ -245,7 +249,7 @@ final class PortRecord {
         Map<Counter, Long> t = new EnumMap<>(Counter.class);
         Map<Counter, Long> d = new EnumMap<>(Counter.class);
         List<Counter> sat = new ArrayList<>();
-        for (Counter c : Counter.values()) {
+        for (Counter c : COUNTERS) {
             if (read[c.ordinal()]) {
                 t.put(c, totals[c.ordinal()]);
                 d.put(c, deltas[c.ordinal()]);

@@ -56,19 +56,25 @@ record Rules(Thresholds thresholds, List<RateRule> rates) {
         }
     }
 
+    /** The counters of {@link Thresholds#COUNTERS}, in its order. */
+    private static final Counter[] ERRORS = Thresholds.COUNTERS.stream().map(Counter::ofLabel).toArray(Counter[]::new);
+
     public Rules {
         rates = List.copyOf(rates);
     }
 
     /** @return the rules the port broke in the last sweep */
     List<PerfEvent> check(PortStats port) {
-        List<PerfEvent> events = new ArrayList<>();
+        List<PerfEvent> events = new ArrayList<>(0);
         if (!port.reachable()) {
             return events;
         }
-        for (String name : Thresholds.COUNTERS) {
-            Counter counter = Counter.ofLabel(name);
-            long delta = port.delta(counter);
+        for (int i = 0; i < ERRORS.length; i++) {
+            String name = Thresholds.COUNTERS.get(i);
+            long delta = port.delta(ERRORS[i]);
+            if (delta == 0) {
+                continue;
+            }
             long limit = thresholds.of(name);
             if (delta > 0 && Long.compareUnsigned(delta, limit) > 0) {
                 events.add(new PerfEvent(port.key(), port.nodeName(), name + "=" + Long.toUnsignedString(limit), delta,

@@ -11,6 +11,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 import org.infiniscope.diag.counters.CounterQueryException;
@@ -110,6 +111,19 @@ final class Sweeper {
      * @return every port's reading, in no particular order
      */
     List<Reading> run(Map<Long, List<Target>> targets, List<Long> unreachable) throws InterruptedException {
+        return run(targets, unreachable, r -> {
+        });
+    }
+
+    /**
+     * @param targets each node's ports
+     * @param unreachable filled with the GUIDs of the nodes whose ClassPortInfo never came
+     * @param taken given each port's reading as soon as it is complete, on the thread that read it (one call a port,
+     *        calls for different ports at once): the caller's work on it overlaps the other ports' queries
+     * @return every port's reading, in no particular order
+     */
+    List<Reading> run(Map<Long, List<Target>> targets, List<Long> unreachable, Consumer<Reading> taken)
+            throws InterruptedException {
         Map<Long, Boolean> failed = new ConcurrentHashMap<>();
         try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<?>> asked = new ArrayList<>();
@@ -185,7 +199,11 @@ final class Sweeper {
                 }
                 boolean errorsToo = !unchanged.containsKey(node.getKey());
                 for (Target target : node.getValue()) {
-                    reads.add(threads.submit(() -> read(target, caps, errorsToo)));
+                    reads.add(threads.submit(() -> {
+                        Reading r = read(target, caps, errorsToo);
+                        taken.accept(r);
+                        return r;
+                    }));
                 }
             }
             List<Reading> readings = new ArrayList<>(reads.size());
