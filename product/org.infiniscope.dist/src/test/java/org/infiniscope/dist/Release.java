@@ -55,12 +55,18 @@ final class Release {
      */
     static Process start(Path cwd, Map<String, String> environment, String... args)
             throws IOException, InterruptedException {
+        return start(cwd, environment, Path.of("/dev/null"), args);
+    }
+
+    /** As {@link #start(Path, Map, String...)}, with standard input read from a file. */
+    static Process start(Path cwd, Map<String, String> environment, Path stdin, String... args)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(home().resolve("bin").resolve("infiniscope").toString());
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile())
                 .redirectOutput(cwd.resolve("out.txt").toFile()).redirectError(cwd.resolve("err.txt").toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+                .redirectInput(ProcessBuilder.Redirect.from(stdin.toFile()));
         Map<String, String> env = builder.environment();
         env.keySet().removeIf(k -> k.startsWith("INFINISCOPE_"));
         env.put("JAVA_HOME", System.getProperty("java.home"));

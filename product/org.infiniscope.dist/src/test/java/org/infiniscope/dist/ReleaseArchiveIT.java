@@ -103,6 +103,27 @@ class ReleaseArchiveIT {
         assertFalse(read(cwd.resolve("err.txt")).contains("ERROR"), read(cwd.resolve("err.txt")));
     }
 
+    @Test
+    void theShellsActionsGoToTheAuditFileThatEtcNames() throws Exception {
+        Path etc = Release.scratch("etc");
+        Path audit = etc.getParent().resolve(etc.getFileName() + "-audit").resolve("operator-actions.log");
+        Files.writeString(etc.resolve("org.infiniscope.audit.cfg"), "file=" + audit + "\n");
+        Files.writeString(etc.resolve("org.apache.felix.http.cfg"), "org.osgi.service.http.port=" + freePort() + "\n");
+        Path cwd = Release.scratch("shell");
+        Path commands = cwd.resolve("commands.txt");
+        Files.writeString(commands, "infiniscope:portstate -y 0x8000000000001234 -D 0,1 1 reset\n");
+        Process serve = Release.start(cwd, Map.of("INFINISCOPE_ETC", etc.toString()), commands, "serve", "--fabric",
+                "sim");
+        assertTrue(serve.waitFor(120, TimeUnit.SECONDS), "serve did not end at the end of its input");
+        assertEquals(0, serve.exitValue(), read(cwd.resolve("err.txt")));
+        String log = Files.readString(audit);
+        assertTrue(log.startsWith("{\"time\":\""), log);
+        assertTrue(log.contains("\"user\":\"" + System.getProperty("user.name") + "\",\"source\":\"GOGO\","
+                + "\"action\":\"portstate reset\",\"target\":\"portstate -y **** -D 0,1 1 reset\""), log);
+        assertFalse(log.contains("8000000000001234"), log);
+        assertEquals(1, log.lines().count(), log);
+    }
+
     private static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();

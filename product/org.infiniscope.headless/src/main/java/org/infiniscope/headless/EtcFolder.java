@@ -12,6 +12,11 @@ import java.util.Properties;
 /**
  * The runtime's configuration folder ({@code etc/}): Felix FileInstall feeds Configuration Admin from its
  * {@code PID.cfg} (properties) and {@code PID.config} (typed) files, and follows their changes while the runtime runs.
+ * <p>
+ * The services start with the files' settings, not with their defaults first: the launcher starts bundles in name
+ * order, so Configuration Admin is active before FileInstall, and FileInstall with {@code noInitialDelay} reads the
+ * folder while it starts, before SCR (and so before any component) starts. An SM told {@code enabled=false} never
+ * starts.
  */
 final class EtcFolder {
 
