@@ -29,7 +29,10 @@ public final class ConfigDoc {
     static final String END = "<!-- END GENERATED -->";
 
     private static final Pattern DESIGNATE = Pattern.compile("@Designate\\(\\s*ocd\\s*=\\s*([\\w.]+)\\.class");
-    private static final Pattern PID = Pattern.compile("configurationPid\\s*=\\s*(\"[^\"]*\"|[\\w.]+)");
+    private static final Pattern PID = Pattern.compile("configurationPid\\s*=\\s*\\{?\\s*(\"[^\"]*\"|[\\w.]+)");
+    private static final Pattern COMPONENT_NAME = Pattern
+            .compile("@Component\\((?:[^()\"]|\"[^\"]*\")*?\\bname\\s*=\\s*\"([^\"]*)\"");
+    private static final Pattern PACKAGE = Pattern.compile("^package\\s+([\\w.]+);", Pattern.MULTILINE);
     private static final Pattern OCD_NAME = Pattern.compile("@ObjectClassDefinition\\(([^)]*)\\)");
     private static final Pattern MEMBER = Pattern
             .compile("(?:@AttributeDefinition\\(((?:[^()\"]|\"(?:[^\"\\\\]|\\\\.)*\"|\\([^()]*\\))*)\\)\\s*)?"
@@ -66,16 +69,18 @@ public final class ConfigDoc {
                     .filter(p -> !p.toString().contains("/target/")).sorted().toList()) {
                 String source = Files.readString(file, StandardCharsets.UTF_8);
                 Matcher designate = DESIGNATE.matcher(source);
-                Matcher pid = PID.matcher(source);
-                if (!designate.find() || !pid.find()) {
+                if (!designate.find()) {
                     continue;
                 }
+                Matcher pid = PID.matcher(source);
+                // without a configurationPid a component's PID is its name: the name given, else its class's
+                String pidExpression = pid.find() ? pid.group(1) : "\"" + componentName(source, file) + "\"";
                 String ocd = designate.group(1);
                 String simple = ocd.substring(ocd.lastIndexOf('.') + 1);
                 String ocdSource = source.contains("@interface " + simple)
                         ? source
                         : Files.readString(file.resolveSibling(simple + ".java"), StandardCharsets.UTF_8);
-                String pidValue = resolvePid(pid.group(1), source, ocdSource, file);
+                String pidValue = resolvePid(pidExpression, source, ocdSource, file);
                 String bundle = root.resolve("bundles").relativize(file).getName(0).toString();
                 Configuration c = parse(pidValue, bundle, simple, ocdSource, file);
                 byPid.merge(pidValue, c, (a, b) -> {
@@ -87,6 +92,16 @@ public final class ConfigDoc {
             }
         }
         return byPid;
+    }
+
+    private static String componentName(String source, Path file) {
+        Matcher name = COMPONENT_NAME.matcher(source);
+        if (name.find()) {
+            return name.group(1);
+        }
+        Matcher pkg = PACKAGE.matcher(source);
+        String simple = file.getFileName().toString().replace(".java", "");
+        return pkg.find() ? pkg.group(1) + "." + simple : simple;
     }
 
     private static String resolvePid(String expression, String source, String ocdSource, Path file) {
