@@ -124,6 +124,56 @@ class ReleaseArchiveIT {
         assertEquals(1, log.lines().count(), log);
     }
 
+    @Test
+    void serveServesTlsWithTheKeystoreThatEtcNames() throws Exception {
+        Path etc = Release.scratch("etc-tls");
+        Path keystore = etc.resolve("server.p12");
+        Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+                "-genkeypair", "-alias", "server", "-keyalg", "EC", "-dname", "CN=localhost", "-ext",
+                "SAN=dns:localhost", "-validity", "2", "-storetype", "PKCS12", "-keystore", keystore.toString(),
+                "-storepass", "test-secret", "-keypass", "test-secret").redirectErrorStream(true).start();
+        String made = new String(keytool.getInputStream().readAllBytes());
+        assertTrue(keytool.waitFor(60, TimeUnit.SECONDS) && keytool.exitValue() == 0, made);
+        int port = freePort();
+        Files.writeString(etc.resolve("org.apache.felix.http.cfg"),
+                String.join("\n", "org.apache.felix.http.enable=false", "org.apache.felix.https.enable=true",
+                        "org.osgi.service.http.port.secure=" + port, "org.apache.felix.http.host=127.0.0.1",
+                        "org.apache.felix.https.keystore=" + keystore, "org.apache.felix.https.keystore.type=PKCS12",
+                        "org.apache.felix.https.keystore.password=test-secret",
+                        "org.apache.felix.https.keystore.key.password=test-secret", ""));
+        java.security.KeyStore trusted = java.security.KeyStore.getInstance("PKCS12");
+        try (var in = Files.newInputStream(keystore)) {
+            trusted.load(in, "test-secret".toCharArray());
+        }
+        javax.net.ssl.TrustManagerFactory trust = javax.net.ssl.TrustManagerFactory
+                .getInstance(javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+        trust.init(trusted);
+        javax.net.ssl.SSLContext tls = javax.net.ssl.SSLContext.getInstance("TLS");
+        tls.init(null, trust.getTrustManagers(), null);
+        Path cwd = Release.scratch("serve-tls");
+        Process serve = Release.start(cwd, Map.of("INFINISCOPE_ETC", etc.toString()), "serve", "--no-shell");
+        try (HttpClient client = HttpClient.newBuilder().sslContext(tls).connectTimeout(Duration.ofSeconds(2))
+                .build()) {
+            URI metrics = URI.create("https://localhost:" + port + "/metrics");
+            waitFor(() -> {
+                try {
+                    return client.send(HttpRequest.newBuilder(metrics).timeout(Duration.ofSeconds(5)).build(),
+                            HttpResponse.BodyHandlers.discarding()).sslSession().isPresent();
+                } catch (IOException e) {
+                    return false;
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }, "an HTTPS answer with the configured certificate on port " + port, cwd);
+        } finally {
+            serve.destroy();
+            assertTrue(serve.waitFor(30, TimeUnit.SECONDS), "serve did not stop on SIGTERM");
+        }
+        assertFalse(read(cwd.resolve("out.txt")).contains("test-secret"), "the keystore password was printed");
+        assertFalse(read(cwd.resolve("err.txt")).contains("test-secret"), "the keystore password was logged");
+    }
+
     private static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();

@@ -46,8 +46,9 @@ final class EtcFolder {
     /**
      * @param etc the configuration folder
      * @param framework the framework properties
-     * @return the framework properties with the HTTP server's port and host as its file in etc/ sets them (which Felix
-     *         HTTP prefers to the framework properties), so that the launcher announces where it really serves
+     * @return the framework properties with the HTTP server's settings of its file in etc/, which Felix HTTP prefers to
+     *         the framework properties: given as framework properties too, the server starts on the configured address
+     *         (and TLS) at once instead of on the default first, and the launcher announces where it really serves
      */
     static Map<String, String> http(Path etc, Map<String, String> framework) {
         Map<String, String> effective = new HashMap<>(framework);
@@ -62,9 +63,10 @@ final class EtcFolder {
             System.err.println("infiniscope-launcher: cannot read " + file + ": " + e.getMessage());
             return effective;
         }
-        for (String key : new String[]{Launcher.HTTP_PORT, Launcher.HTTP_HOST}) {
+        for (String key : properties.stringPropertyNames()) {
             String value = properties.getProperty(key);
-            if (value != null && !value.isBlank()) {
+            if ((key.startsWith("org.osgi.service.http.") || key.startsWith("org.apache.felix.http"))
+                    && !value.isBlank()) {
                 effective.put(key, value.strip());
             }
         }

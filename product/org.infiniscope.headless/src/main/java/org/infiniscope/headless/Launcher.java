@@ -137,6 +137,7 @@ public final class Launcher {
         Map<String, String> config = configuration(options, storage);
         if (options.serves()) {
             config.putAll(EtcFolder.fileInstall(etc));
+            config = EtcFolder.http(etc, config);
         }
         if ((options.cli() || options.daemon())
                 && System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
@@ -167,7 +168,7 @@ public final class Launcher {
             }, "infiniscope-shutdown"));
             framework.start();
             if (options.serves()) {
-                announceHttp(EtcFolder.http(etc, config), bundles);
+                announceHttp(config, bundles);
                 if (!options.service()) {
                     startShell(context, shell);
                 }
