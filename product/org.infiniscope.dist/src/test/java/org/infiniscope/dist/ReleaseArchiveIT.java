@@ -166,6 +166,8 @@ class ReleaseArchiveIT {
                     return false;
                 }
             }, "an HTTPS answer with the configured certificate on port " + port, cwd);
+            waitFor(() -> read(cwd.resolve("out.txt")).contains("metrics at https://127.0.0.1:" + port + "/metrics"),
+                    "the announcement of https://127.0.0.1:" + port, cwd);
         } finally {
             serve.destroy();
             assertTrue(serve.waitFor(30, TimeUnit.SECONDS), "serve did not stop on SIGTERM");

@@ -72,4 +72,21 @@ final class EtcFolder {
         }
         return effective;
     }
+
+    /**
+     * @param framework the framework properties, with the HTTP server's file applied
+     * @return where the HTTP server serves: {@code http://HOST:PORT} unless plain HTTP is off, and
+     *         {@code https://HOST:PORT} when HTTPS is on (Felix HTTP's defaults: HTTP on, HTTPS off, secure port 443)
+     */
+    static java.util.List<String> urls(Map<String, String> framework) {
+        java.util.List<String> urls = new java.util.ArrayList<>();
+        String host = framework.getOrDefault(Launcher.HTTP_HOST, Launcher.DEFAULT_HTTP_HOST);
+        if (!"false".equalsIgnoreCase(framework.getOrDefault("org.apache.felix.http.enable", "true").strip())) {
+            urls.add("http://" + host + ":" + framework.getOrDefault(Launcher.HTTP_PORT, Launcher.DEFAULT_HTTP_PORT));
+        }
+        if ("true".equalsIgnoreCase(framework.getOrDefault("org.apache.felix.https.enable", "false").strip())) {
+            urls.add("https://" + host + ":" + framework.getOrDefault("org.osgi.service.http.port.secure", "443"));
+        }
+        return urls;
+    }
 }

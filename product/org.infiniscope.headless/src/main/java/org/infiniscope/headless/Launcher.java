@@ -279,8 +279,7 @@ public final class Launcher {
             http = jars.anyMatch(p -> p.getFileName().toString().startsWith(HTTP_SERVER));
         }
         if (http) {
-            System.out.println("infiniscope: metrics at http://" + config.get(HTTP_HOST) + ":" + config.get(HTTP_PORT)
-                    + "/metrics");
+            EtcFolder.urls(config).forEach(url -> System.out.println("infiniscope: metrics at " + url + "/metrics"));
             System.out.flush();
         }
     }

@@ -40,4 +40,14 @@ class EtcFolderTest {
         assertEquals("kept", effective.get("other"));
         assertEquals(null, effective.get("unrelated"));
     }
+
+    @Test
+    void theAnnouncementNamesWhereTheServerServes() {
+        assertEquals(java.util.List.of("http://127.0.0.1:9464"),
+                EtcFolder.urls(Map.of(Launcher.HTTP_PORT, "9464", Launcher.HTTP_HOST, "127.0.0.1")));
+        assertEquals(java.util.List.of("https://0.0.0.0:9443"),
+                EtcFolder.urls(Map.of(Launcher.HTTP_PORT, "9464", Launcher.HTTP_HOST, "0.0.0.0",
+                        "org.apache.felix.http.enable", "false", "org.apache.felix.https.enable", "true",
+                        "org.osgi.service.http.port.secure", "9443")));
+    }
 }
