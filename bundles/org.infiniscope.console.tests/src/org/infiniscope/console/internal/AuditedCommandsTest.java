@@ -110,8 +110,31 @@ class AuditedCommandsTest {
                 entries.getFirst());
     }
 
+    @Test
+    void aToolThatCannotSayIsRecordedUnderItsName() {
+        ServiceRegistration<ConsoleTool> odd = context.registerService(ConsoleTool.class, new Switch() {
+            @Override
+            public String name() {
+                return "odd";
+            }
+
+            @Override
+            public Optional<String> auditedAction(List<String> args) {
+                throw new IllegalStateException("vendor bug");
+            }
+        }, null);
+        try {
+            assertEquals(0, run(Map.of(), "odd", "on"));
+            assertEquals(List
+                    .of(new Entry(System.getProperty("user.name"), AuditLog.Source.CLI, "odd", "odd on", AuditLog.OK)),
+                    entries);
+        } finally {
+            odd.unregister();
+        }
+    }
+
     /** A tool whose {@code on}/{@code off}/{@code fail} runs change something and whose {@code query} reads. */
-    private static final class Switch implements ConsoleTool, AuditedTool {
+    private static class Switch implements ConsoleTool, AuditedTool {
 
         @Override
         public String name() {

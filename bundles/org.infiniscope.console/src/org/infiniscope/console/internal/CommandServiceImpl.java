@@ -89,9 +89,7 @@ public final class CommandServiceImpl implements CommandService {
                 out.println(tool.get().usage());
                 return ExitStatus.OK;
             }
-            Optional<String> action = tool.get() instanceof AuditedTool audited
-                    ? audited.auditedAction(args)
-                    : Optional.empty();
+            Optional<String> action = auditedAction(tool.get(), name, args);
             AuditLog log = audit;
             if (action.isEmpty() || log == null) {
                 return run(tool.get(), args, out, err, properties);
@@ -122,6 +120,20 @@ public final class CommandServiceImpl implements CommandService {
         }
     }
 
+    /** @return what the tool says this run changes; a tool that fails to say is recorded under its name */
+    private static Optional<String> auditedAction(ConsoleTool tool, String name, List<String> args) {
+        if (!(tool instanceof AuditedTool audited)) {
+            return Optional.empty();
+        }
+        try {
+            return audited.auditedAction(args);
+        } catch (RuntimeException e) {
+            LOG.warn("Tool {} cannot say whether its run changes something ({}): recorded as a change", name,
+                    e.toString());
+            return Optional.of(name);
+        }
+    }
+
     /** Records a command that changed something: who, from where, what, the masked command line and its result. */
     private static void record(AuditLog log, String action, List<String> argv, int status, String error,
             Map<String, String> properties) {
@@ -135,7 +147,12 @@ public final class CommandServiceImpl implements CommandService {
         String result = status == ExitStatus.OK
                 ? AuditLog.OK
                 : "exit " + status + (error.isEmpty() ? "" : ": " + error);
-        log.record(who, source, action, String.join(" ", Secrets.mask(argv)), result);
+        try {
+            log.record(who, source, action, String.join(" ", Secrets.mask(argv)), result);
+        } catch (RuntimeException e) {
+            // the action has happened: its outcome stands, the failed record is the log's to report
+            LOG.warn("The audit log failed to record {}: {}", action, e.toString());
+        }
     }
 
     private static int reportMissing(String name, PrintWriter err) {
