@@ -45,8 +45,7 @@ final class Tls {
             throw new IOException("the TLS password file " + passwordFile
                     + " grants others access: refusing it; make it private with chmod 600");
         }
-        String password = Files.readString(passwordFile, StandardCharsets.UTF_8).lines().findFirst().orElse("")
-                .strip();
+        String password = Files.readString(passwordFile, StandardCharsets.UTF_8).lines().findFirst().orElse("").strip();
         config.put("org.apache.felix.https.enable", "true");
         config.put("org.apache.felix.http.enable", "false");
         config.put("org.osgi.service.http.port.secure", config.get(Launcher.HTTP_PORT));

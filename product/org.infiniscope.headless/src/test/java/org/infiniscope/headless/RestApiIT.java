@@ -129,8 +129,7 @@ class RestApiIT {
     private static Cable cable() {
         JsonNode cas = runtime.get("/api/v1/nodes?type=ca&limit=1000", viewer).expect(200).json().get("items");
         JsonNode last = cas.get(cas.size() - 1);
-        JsonNode port = runtime.get("/api/v1/nodes/" + last.get("id").asText() + "/ports/1", viewer).expect(200)
-                .json();
+        JsonNode port = runtime.get("/api/v1/nodes/" + last.get("id").asText() + "/ports/1", viewer).expect(200).json();
         String[] remote = port.get("remotePort").asText().split("/");
         return new Cable(last.get("id").asText(), remote[0], Integer.parseInt(remote[1]));
     }
@@ -150,8 +149,8 @@ class RestApiIT {
         String image = Base64.getEncoder().encodeToString(new byte[]{1, 2, 3, 4});
         Map<String, String> bodies = Map.of("postNodesByGuidPortsByPortActions", "{\"action\":\"clear-counters\"}",
                 "postSmSweep", "{\"kind\":\"light\"}", "putSmPriority",
-                "{\"priority\":" + runtime.get("/api/v1/sm", viewer).json().get("priority").asInt() + "}",
-                "postTokens", "{\"role\":\"viewer\"}", "postFirmwareJobs",
+                "{\"priority\":" + runtime.get("/api/v1/sm", viewer).json().get("priority").asInt() + "}", "postTokens",
+                "{\"role\":\"viewer\"}", "postFirmwareJobs",
                 "{\"device\":\"" + pci + "\",\"image\":\"" + image + "\",\"dryRun\":true}");
         // jobs/{id} needs a job: the POST is walked first (paths sort after it), so make one now
         String job = runtime.call("POST", "/api/v1/firmware/jobs", admin, bodies.get("postFirmwareJobs")).expect(202)
@@ -167,7 +166,8 @@ class RestApiIT {
                 for (JsonNode p : operation.get("parameters")) {
                     if (p.get("in").asText().equals("path")) {
                         String name = p.get("name").asText();
-                        String value = name.equals("id") && path.getKey().startsWith("/firmware") ? job
+                        String value = name.equals("id") && path.getKey().startsWith("/firmware")
+                                ? job
                                 : values.get(name);
                         assertTrue(value != null, "no value for " + name + " of " + id);
                         concrete = concrete.replace("{" + name + "}", value);
@@ -201,15 +201,16 @@ class RestApiIT {
         }
         assertTrue(called.containsAll(List.of("getFabric", "getNodes", "getPorts", "getLinks", "getCounters",
                 "getNodesByGuidPortsByPortCountersHistory", "getEvents", "getEventsStream", "getSm", "postSmSweep",
-                "getQps", "getFirmware", "postFirmwareJobs", "getFirmwareJobsById", "getVerbsDevices")), called.toString());
+                "getQps", "getFirmware", "postFirmwareJobs", "getFirmwareJobsById", "getVerbsDevices")),
+                called.toString());
         // the revoked spare token no longer works
         runtime.await("/api/v1/fabric", spare, r -> r.status() == 401, Duration.ofSeconds(5));
     }
 
     private static String firstAdapter() throws Exception {
         String text = RestRuntime.cli(runtime.state, "lspci", "--fabric", "sim");
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^([0-9a-f]{2,4}:[0-9a-f]{2}(?::[0-9a-f]{2})?\\.[0-7])")
-                .matcher(text);
+        java.util.regex.Matcher m = java.util.regex.Pattern
+                .compile("(?m)^([0-9a-f]{2,4}:[0-9a-f]{2}(?::[0-9a-f]{2})?\\.[0-7])").matcher(text);
         assertTrue(m.find(), text);
         return m.group(1);
     }
@@ -346,9 +347,8 @@ class RestApiIT {
         int posts = 200;
         int priority = runtime.get("/api/v1/sm", viewer).json().get("priority").asInt();
         // the stream, from the newest event now
-        HttpRequest streamRequest = HttpRequest
-                .newBuilder(URI.create(runtime.base + "/api/v1/events/stream")).header("Authorization", "Bearer " + viewer)
-                .build();
+        HttpRequest streamRequest = HttpRequest.newBuilder(URI.create(runtime.base + "/api/v1/events/stream"))
+                .header("Authorization", "Bearer " + viewer).build();
         HttpResponse<Stream<String>> stream = runtime.client().send(streamRequest, HttpResponse.BodyHandlers.ofLines());
         assertEquals(200, stream.statusCode());
         ConcurrentLinkedQueue<long[]> ids = new ConcurrentLinkedQueue<>();

@@ -76,7 +76,8 @@ final class RestRuntime implements AutoCloseable {
         this.stderr = stderr;
         this.client = client;
         this.stdin = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
-        BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        BufferedReader out = new BufferedReader(
+                new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         String first = out.readLine();
         assertEquals("infiniscope: metrics at " + base + "/metrics", first, "stderr:\n" + stderr());
         Thread drain = new Thread(() -> {
@@ -99,8 +100,9 @@ final class RestRuntime implements AutoCloseable {
     }
 
     static List<String> java(String... properties) {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "@" + RUNTIME.resolve("jvm.options")));
+        List<String> command = new ArrayList<>(
+                List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "@" + RUNTIME.resolve("jvm.options")));
         command.addAll(List.of(properties));
         return command;
     }
@@ -151,7 +153,8 @@ final class RestRuntime implements AutoCloseable {
         if (body != null) {
             b.header("Content-Type", "application/json");
         }
-        b.method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        b.method(method,
+                body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         try {
             HttpResponse<String> r = client.send(b.build(), HttpResponse.BodyHandlers.ofString());
             return new Reply(r.statusCode(), r.body(), r);

@@ -55,8 +55,8 @@ class RestThroughputIT {
                 run(runtime, path, token, clients, requests / 4); // warm-up (JIT)
                 double[] r = run(runtime, path, token, clients, requests);
                 System.out.printf("rest-throughput: GET %s: %.0f requests/s, p50 %.2f ms, p99 %.2f ms (absolute)%n",
-                        path.startsWith("/api/v1/nodes") ? "/api/v1/nodes/{guid}/ports/1/counters" : path, r[0],
-                        r[1], r[2]);
+                        path.startsWith("/api/v1/nodes") ? "/api/v1/nodes/{guid}/ports/1/counters" : path, r[0], r[1],
+                        r[2]);
             }
         }
     }
