@@ -14,6 +14,9 @@ import org.infiniscope.console.ExitStatus;
 import org.infiniscope.console.ToolInfo;
 import org.infiniscope.console.ToolInvocation;
 import org.infiniscope.console.UsageException;
+import org.infiniscope.console.audit.AuditLog;
+import org.infiniscope.console.audit.AuditedTool;
+import org.infiniscope.console.audit.Secrets;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
 import org.osgi.framework.ServiceReference;
@@ -38,6 +41,7 @@ public final class CommandServiceImpl implements CommandService {
 
     private final String version;
     private final List<Registered> tools = new CopyOnWriteArrayList<>();
+    private volatile AuditLog audit;
 
     @Activate
     public CommandServiceImpl(BundleContext context) {
@@ -51,6 +55,17 @@ public final class CommandServiceImpl implements CommandService {
 
     void removeTool(ServiceReference<ConsoleTool> reference) {
         tools.removeIf(r -> r.serviceId() == serviceId(reference));
+    }
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    void setAudit(AuditLog log) {
+        this.audit = log;
+    }
+
+    void unsetAudit(AuditLog log) {
+        if (this.audit == log) {
+            this.audit = null;
+        }
     }
 
     @Override
@@ -74,7 +89,17 @@ public final class CommandServiceImpl implements CommandService {
                 out.println(tool.get().usage());
                 return ExitStatus.OK;
             }
-            return run(tool.get(), args, out, err, properties);
+            Optional<String> action = tool.get() instanceof AuditedTool audited
+                    ? audited.auditedAction(args)
+                    : Optional.empty();
+            AuditLog log = audit;
+            if (action.isEmpty() || log == null) {
+                return run(tool.get(), args, out, err, properties);
+            }
+            ErrorCapture capture = new ErrorCapture(err);
+            int status = run(tool.get(), args, out, capture.writer(), properties);
+            record(log, action.get(), argv, status, capture.firstLine(), properties);
+            return status;
         } finally {
             out.flush();
             err.flush();
@@ -95,6 +120,22 @@ public final class CommandServiceImpl implements CommandService {
             err.println("infiniscope " + tool.name() + ": internal error: " + e);
             return ExitStatus.FAILURE;
         }
+    }
+
+    /** Records a command that changed something: who, from where, what, the masked command line and its result. */
+    private static void record(AuditLog log, String action, List<String> argv, int status, String error,
+            Map<String, String> properties) {
+        String who = properties.getOrDefault(AuditLog.USER_PROPERTY, System.getProperty("user.name", "?"));
+        AuditLog.Source source;
+        try {
+            source = AuditLog.Source.valueOf(properties.getOrDefault(AuditLog.SOURCE_PROPERTY, "CLI"));
+        } catch (IllegalArgumentException e) {
+            source = AuditLog.Source.CLI;
+        }
+        String result = status == ExitStatus.OK
+                ? AuditLog.OK
+                : "exit " + status + (error.isEmpty() ? "" : ": " + error);
+        log.record(who, source, action, String.join(" ", Secrets.mask(argv)), result);
     }
 
     private static int reportMissing(String name, PrintWriter err) {

@@ -12,6 +12,7 @@ import org.apache.felix.service.command.CommandProcessor;
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Function;
 import org.infiniscope.console.CommandService;
+import org.infiniscope.console.audit.AuditLog;
 import org.infiniscope.console.ConsoleTool;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceRegistration;
@@ -83,7 +84,7 @@ public final class GogoToolBridge {
         arguments.forEach(a -> argv.add(String.valueOf(a)));
         PrintWriter out = new PrintWriter(session.getConsole(), true);
         PrintWriter err = new PrintWriter(System.err, true);
-        int status = commands.execute(argv, out, err);
+        int status = commands.execute(argv, out, err, Map.of(AuditLog.SOURCE_PROPERTY, AuditLog.Source.GOGO.name()));
         return status == 0 ? null : "exit status " + status;
     }
 

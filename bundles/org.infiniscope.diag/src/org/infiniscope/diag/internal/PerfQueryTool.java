@@ -1,5 +1,6 @@
 package org.infiniscope.diag.internal;
 
+import java.util.List;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.Optional;
@@ -8,6 +9,7 @@ import org.infiniscope.console.ConsoleTool;
 import org.infiniscope.console.ExitStatus;
 import org.infiniscope.console.ToolInvocation;
 import org.infiniscope.console.UsageException;
+import org.infiniscope.console.audit.AuditedTool;
 import org.infiniscope.diag.counters.CounterQueryException;
 import org.infiniscope.diag.counters.PortCountersService;
 import org.infiniscope.mad.perf.PerfCounters;
@@ -36,7 +38,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * them, and their reset. The fabric comes from {@code --fabric}, else from the launcher's, as for smpquery.
  */
 @Component(service = ConsoleTool.class)
-public final class PerfQueryTool implements ConsoleTool {
+public final class PerfQueryTool implements ConsoleTool, AuditedTool {
 
     private final String defaultFabric;
     private final PortCountersService counters;
@@ -181,5 +183,13 @@ public final class PerfQueryTool implements ConsoleTool {
             channel.close();
             throw e;
         }
+    }
+
+    /** {@code -r} and {@code -R} reset counters. */
+    @Override
+    public Optional<String> auditedAction(List<String> args) {
+        return args.stream().anyMatch(a -> List.of("-r", "--reset_after_read", "-R", "--Reset_only").contains(a))
+                ? Optional.of("perfquery reset")
+                : Optional.empty();
     }
 }

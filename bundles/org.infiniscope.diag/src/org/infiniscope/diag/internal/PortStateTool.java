@@ -1,5 +1,6 @@
 package org.infiniscope.diag.internal;
 
+import java.util.Optional;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -9,6 +10,7 @@ import org.infiniscope.console.ConsoleTool;
 import org.infiniscope.console.ExitStatus;
 import org.infiniscope.console.ToolInvocation;
 import org.infiniscope.console.UsageException;
+import org.infiniscope.console.audit.AuditedTool;
 import org.infiniscope.mad.smp.NodeInfo;
 import org.infiniscope.mad.smp.Smp;
 import org.infiniscope.mad.transport.ChannelProvider;
@@ -31,7 +33,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * unless {@code --force}.
  */
 @Component(service = ConsoleTool.class)
-public final class PortStateTool implements ConsoleTool {
+public final class PortStateTool implements ConsoleTool, AuditedTool {
 
     private final String defaultFabric;
     private final FabricChannels channels = new FabricChannels();
@@ -174,5 +176,22 @@ public final class PortStateTool implements ConsoleTool {
         } catch (MadFormatException | IllegalArgumentException e) {
             throw new QueryException("malformed NodeInfo from " + at.describe() + ": " + e.getMessage());
         }
+    }
+
+    /** A run that names an operation or a value to set changes the port; {@code query} and none only read. */
+    @Override
+    public Optional<String> auditedAction(List<String> args) {
+        List<String> positional = new java.util.ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            if (List.of("--fabric", "-t", "--timeout", "-y", "--m_key").contains(arg)) {
+                i++;
+            } else if (!arg.startsWith("-") || arg.length() > 1 && Character.isDigit(arg.charAt(1))) {
+                positional.add(arg);
+            }
+        }
+        return positional.size() > 2 && !positional.get(2).equals("query")
+                ? Optional.of("portstate " + positional.get(2))
+                : Optional.empty();
     }
 }

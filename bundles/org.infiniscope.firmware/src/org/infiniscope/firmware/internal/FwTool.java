@@ -14,6 +14,7 @@ import org.infiniscope.console.ConsoleTool;
 import org.infiniscope.console.ExitStatus;
 import org.infiniscope.console.ToolInvocation;
 import org.infiniscope.console.UsageException;
+import org.infiniscope.console.audit.AuditedTool;
 import org.infiniscope.firmware.FirmwareFormat;
 import org.infiniscope.firmware.FirmwareImage;
 import org.infiniscope.firmware.ImageFormatException;
@@ -35,7 +36,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * {@code flint -i IMG query|verify} do; {@code fw mkimage} builds a valid FS4 image for the simulator's adapters.
  */
 @Component(service = ConsoleTool.class)
-public final class FwTool implements ConsoleTool {
+public final class FwTool implements ConsoleTool, AuditedTool {
 
     static final String FABRIC_PROPERTY = "infiniscope.fabric";
 
@@ -224,5 +225,14 @@ public final class FwTool implements ConsoleTool {
                         "Infiniscope simulated Switch-IB 2", 0x0002C90300A00000L, 1, 0, 0, List.of())
                 : new ImageSpec(16, 35, 2000, 0x2026, 0x11, 0x29, "MT_0000000008", 0x1017,
                         "Infiniscope simulated ConnectX-5", 0x0002C90300001000L, 4, 0x0002C9001000L, 2, List.of());
+    }
+
+    /** {@code burn} writes an adapter's flash (a dry run only checks, but the attempt is recorded too). */
+    @Override
+    public Optional<String> auditedAction(List<String> args) {
+        if (args.isEmpty() || !args.get(0).equals("burn")) {
+            return Optional.empty();
+        }
+        return Optional.of(args.contains("--dry-run") ? "fw burn (dry run)" : "fw burn");
     }
 }

@@ -1,5 +1,6 @@
 package org.infiniscope.sm.internal;
 
+import java.util.Optional;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -14,6 +15,7 @@ import org.infiniscope.console.ConsoleTool;
 import org.infiniscope.console.ExitStatus;
 import org.infiniscope.console.ToolInvocation;
 import org.infiniscope.console.UsageException;
+import org.infiniscope.console.audit.AuditedTool;
 import org.infiniscope.discovery.Discovery;
 import org.infiniscope.mad.transport.ChannelProvider;
 import org.infiniscope.mad.transport.MadTransport;
@@ -39,7 +41,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * interrupted; {@code --once} ends after the first {@code SUBNET UP}.
  */
 @Component(service = ConsoleTool.class)
-public final class SmTool implements ConsoleTool {
+public final class SmTool implements ConsoleTool, AuditedTool {
 
     /** Heavy sweeps without SUBNET UP after which {@code --once} gives up. */
     static final int ATTEMPTS = 4;
@@ -276,5 +278,16 @@ public final class SmTool implements ConsoleTool {
     /** @return seconds with three decimals, as the phase lines print them */
     static String seconds(Duration d) {
         return String.format(Locale.ROOT, "%.3f", d.toNanos() / 1e9);
+    }
+
+    /** Running the SM programs the fabric; {@code partitions add|remove} change its configuration. */
+    @Override
+    public Optional<String> auditedAction(List<String> args) {
+        if (args.isEmpty() || !args.get(0).equals("partitions")) {
+            return Optional.of("sm run");
+        }
+        return args.size() > 1 && List.of("add", "remove").contains(args.get(1))
+                ? Optional.of("sm partitions " + args.get(1))
+                : Optional.empty();
     }
 }

@@ -3,6 +3,7 @@ package org.infiniscope.ui.internal.parts;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -20,6 +21,7 @@ import org.eclipse.swt.widgets.Text;
 import org.infiniscope.console.CommandLine;
 import org.infiniscope.console.CommandService;
 import org.infiniscope.console.UsageException;
+import org.infiniscope.console.audit.AuditLog;
 
 /**
  * The console: runs the same commands as the one-shot CLI and the Gogo shell, off the UI thread, and
@@ -76,7 +78,7 @@ public final class ConsolePart {
         StringWriter text = new StringWriter();
         try (PrintWriter writer = new PrintWriter(text)) {
             List<String> argv = CommandLine.parse(line);
-            commands.execute(argv, writer, writer);
+            commands.execute(argv, writer, writer, Map.of(AuditLog.SOURCE_PROPERTY, AuditLog.Source.GUI.name()));
         } catch (UsageException e) {
             text.append("infiniscope: ").append(e.getMessage()).append('\n');
         }

@@ -5,6 +5,7 @@ import java.io.StringWriter;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -15,6 +16,7 @@ import org.eclipse.swt.dnd.TextTransfer;
 import org.eclipse.swt.dnd.Transfer;
 import org.eclipse.swt.widgets.Shell;
 import org.infiniscope.console.CommandService;
+import org.infiniscope.console.audit.AuditLog;
 import org.infiniscope.model.Node;
 import org.infiniscope.model.NodeType;
 import org.infiniscope.model.Port;
@@ -205,7 +207,8 @@ final class PortActions {
             StringWriter out = new StringWriter();
             int status;
             try (PrintWriter writer = new PrintWriter(out)) {
-                status = commands.execute(new ArrayList<>(argv), writer, writer);
+                status = commands.execute(new ArrayList<>(argv), writer, writer,
+                        Map.of(AuditLog.SOURCE_PROPERTY, AuditLog.Source.GUI.name()));
             } catch (RuntimeException e) {
                 status = -1;
                 out.append(String.valueOf(e.getMessage()));

@@ -30,7 +30,10 @@ import org.osgi.framework.launch.FrameworkFactory;
  * Boots the headless Infiniscope runtime: an OSGi framework (Apache Felix, found through
  * {@link FrameworkFactory}) with every bundle of the {@code bundle/} folder beside this jar.
  * <p>
- * {@code --shell} starts the Gogo shell on standard input; the framework stops at end of input.
+ * {@code --shell} starts the Gogo shell on standard input; the framework stops at end of input. {@code --service} serves
+ * the same runtime without a shell until a signal stops it (a system service). Both read their configuration from the
+ * {@code etc/} folder beside the runtime (or {@code -Dinfiniscope.etc}) through Felix FileInstall and Configuration
+ * Admin, and follow changes of its files while they run.
  * {@code --cli ARGS...} runs one console command without the shell and exits with its status.
  * {@code --daemon} serves one-shot commands on the socket of {@code -Dinfiniscope.daemon.socket} until idle (the
  * console bundle's daemon server; {@link DaemonClient} is its client).
@@ -47,6 +50,14 @@ public final class Launcher {
     static final String HTTP_HOST = "org.apache.felix.http.host";
     /** The HTTP server's bundle: one-shot commands (--cli, --daemon) serve nothing over HTTP, so it stays stopped. */
     private static final String HTTP_SERVER = "org.apache.felix.http.jetty";
+    /** FileInstall: one-shot commands take their settings from their arguments, so it stays stopped too. */
+    private static final String FILE_INSTALL = "org.apache.felix.fileinstall";
+    /** Bundles that only a serving runtime starts. */
+    private static final List<String> SERVING_ONLY = List.of(HTTP_SERVER, FILE_INSTALL);
+    /** Framework property (and system property) of the configuration folder; default: {@code etc/} beside the runtime. */
+    static final String ETC_PROPERTY = "infiniscope.etc";
+    /** The HTTP server's configuration PID (Felix HTTP): its file in etc/ wins over the framework properties. */
+    static final String HTTP_PID = "org.apache.felix.http";
     /** The port {@code serve} serves {@code /metrics} (and later the REST API) on unless told otherwise. */
     static final String DEFAULT_HTTP_PORT = "9464";
     static final String DEFAULT_HTTP_HOST = "127.0.0.1";
@@ -107,7 +118,7 @@ public final class Launcher {
         Path storage = null;
         try {
             storage = Files.createTempDirectory("infiniscope-felix-");
-            return boot(options, bundles, storage);
+            return boot(options, bundles, storage, etc(home));
         } catch (IOException e) {
             System.err.println("infiniscope-launcher: " + e.getMessage());
             return 1;
@@ -116,8 +127,17 @@ public final class Launcher {
         }
     }
 
-    private static int boot(Options options, Path bundles, Path storage) throws IOException {
+    /** @return the configuration folder: {@code -Dinfiniscope.etc}, else {@code etc/} beside the runtime */
+    static Path etc(Path home) {
+        String given = System.getProperty(ETC_PROPERTY);
+        return given != null && !given.isBlank() ? Path.of(given).toAbsolutePath() : home.resolve("etc");
+    }
+
+    private static int boot(Options options, Path bundles, Path storage, Path etc) throws IOException {
         Map<String, String> config = configuration(options, storage);
+        if (options.serves()) {
+            config.putAll(EtcFolder.fileInstall(etc));
+        }
         if ((options.cli() || options.daemon())
                 && System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
             // a one-shot command prints its result alone; warnings and errors still reach stderr
@@ -137,7 +157,7 @@ public final class Launcher {
                 }
             });
             registerExitHook(framework, status);
-            Path shell = install(context, bundles, !options.cli() && !options.daemon());
+            Path shell = install(context, bundles, options.serves());
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 stopQuietly(framework);
                 if (options.daemon()) {
@@ -146,9 +166,11 @@ public final class Launcher {
                 }
             }, "infiniscope-shutdown"));
             framework.start();
-            if (!options.cli() && !options.daemon()) {
-                announceHttp(config, bundles);
-                startShell(context, shell);
+            if (options.serves()) {
+                announceHttp(EtcFolder.http(etc, config), bundles);
+                if (!options.service()) {
+                    startShell(context, shell);
+                }
             }
             framework.waitForStop(0);
             return status.get();
@@ -228,7 +250,7 @@ public final class Launcher {
         }
         for (Bundle bundle : installed) {
             if (bundle.getHeaders().get(Constants.FRAGMENT_HOST) == null
-                    && (serve || !bundle.getSymbolicName().startsWith(HTTP_SERVER))) {
+                    && (serve || SERVING_ONLY.stream().noneMatch(bundle.getSymbolicName()::startsWith))) {
                 try {
                     bundle.start();
                 } catch (BundleException e) {

@@ -45,4 +45,17 @@ class OptionsTest {
         assertEquals("unknown option '--gui'",
                 assertThrows(IllegalArgumentException.class, () -> Options.parse(new String[]{"--gui"})).getMessage());
     }
+
+    @Test
+    void serviceServesWithoutShell() {
+        Options options = Options.parse(new String[]{"--service"});
+        assertTrue(options.service());
+        assertTrue(options.serves());
+        assertFalse(options.cli());
+        assertFalse(options.daemon());
+        assertTrue(Options.parse(new String[]{"--shell"}).serves());
+        assertFalse(Options.parse(new String[]{"--shell"}).service());
+        assertFalse(Options.parse(new String[]{"--daemon"}).serves());
+        assertFalse(Options.parse(new String[]{"--cli", "version"}).serves());
+    }
 }
