@@ -43,11 +43,16 @@ class AccessTokensTest {
         assertTrue(store.authenticate("isc_000000000000_" + secret).isEmpty(), "an unknown ID");
         assertTrue(store.authenticate("Bearer nonsense").isEmpty());
 
+        // a token verified before is remembered across changes of the file that leave its line alone
+        store.add(Role.VIEWER, "another");
+        assertEquals(Role.OPERATOR, store.remembered(issued.token()).orElseThrow().role());
+
         // another process (the token command) revokes: this store sees it
         AccessTokensImpl other = new AccessTokensImpl(file);
         assertTrue(other.revoke(issued.info().id()));
         assertFalse(other.revoke(issued.info().id()));
         assertTrue(awaitRejected(store, issued.token()), "revoked in the file: refused within a second");
+        assertTrue(store.remembered(issued.token()).isEmpty(), "and forgotten");
     }
 
     private static boolean awaitRejected(AccessTokensImpl store, String token) throws Exception {

@@ -170,7 +170,10 @@ public final class AccessTokensImpl implements AccessTokens {
                 for (TokenFile.Entry e : file.read()) {
                     byId.put(e.info().id(), e);
                 }
-                verified.clear();
+                // a token verified against a line still there, unchanged, stays verified; revoked or changed ones not
+                Map<String, TokenFile.Entry> before = s.entries();
+                verified.keySet().removeIf(id -> !byId.containsKey(id) || !before.containsKey(id)
+                        || !byId.get(id).hash().format().equals(before.get(id).hash().format()));
                 snapshot = new Snapshot(stamp, Map.copyOf(byId), now);
                 return byId;
             }
@@ -221,6 +224,6 @@ public final class AccessTokensImpl implements AccessTokens {
         } catch (IOException e) {
             throw new TokenStoreException("cannot lock the token file " + file.path() + ": " + e.getMessage(), e);
         }
-        snapshot = new Snapshot(null, Map.of(), 0);
+        snapshot = new Snapshot(null, snapshot.entries(), 0); // read again at the next use, keeping what was verified
     }
 }

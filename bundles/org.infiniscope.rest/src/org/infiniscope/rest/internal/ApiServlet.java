@@ -72,7 +72,8 @@ public final class ApiServlet extends HttpServlet {
             String message = "a " + caller.role().id() + " token may not " + route.summary().toLowerCase() + " (needs "
                     + route.role().id() + ")";
             if (change) {
-                actions.record(caller, action, 403, "refused: needs " + route.role().id());
+                actions.record(caller, action, "/api" + VERSION + route.path(), 403,
+                        "refused: needs " + route.role().id());
             }
             Answers.error(response, 403, message);
             return;
@@ -99,7 +100,7 @@ public final class ApiServlet extends HttpServlet {
             Answers.error(response, 500, "internal error; the runtime's log has the details");
         }
         if (change) {
-            actions.record(caller, action, status, result);
+            actions.record(caller, action, "/api" + VERSION + route.path(), status, result);
         }
     }
 

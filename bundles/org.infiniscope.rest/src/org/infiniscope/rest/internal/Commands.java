@@ -3,10 +3,10 @@ package org.infiniscope.rest.internal;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
-import java.util.Map;
 
 import org.infiniscope.console.CommandService;
 import org.infiniscope.console.ExitStatus;
+import org.infiniscope.rest.TokenInfo;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -45,12 +45,13 @@ final class Commands {
     private Commands() {
     }
 
-    static Outcome run(CommandService commands, List<String> argv) {
+    /** Runs a command for a caller: the command service's audit names the caller and the REST source. */
+    static Outcome run(CommandService commands, List<String> argv, TokenInfo caller) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int status;
         try (PrintWriter o = new PrintWriter(out); PrintWriter e = new PrintWriter(err)) {
-            status = commands.execute(argv, o, e, Map.of());
+            status = commands.execute(argv, o, e, ActionLog.commandProperties(caller));
         }
         return new Outcome(status, Secrets.scrub(out.toString()), Secrets.scrub(err.toString()));
     }

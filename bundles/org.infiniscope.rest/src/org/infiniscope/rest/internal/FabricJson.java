@@ -25,6 +25,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 final class FabricJson {
 
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
+    private static final java.util.regex.Pattern SECRET = java.util.regex.Pattern.compile("(?i)key|password|secret");
 
     private FabricJson() {
     }
@@ -33,8 +34,11 @@ final class FabricJson {
     static ObjectNode attributes(EObject object) {
         ObjectNode json = F.objectNode();
         for (EAttribute a : object.eClass().getEAllAttributes()) {
-            Object value = object.eGet(a);
             String name = a.getName();
+            if (SECRET.matcher(name).find()) {
+                continue; // the model holds no key today; one added later (an M_Key) must not reach a client
+            }
+            Object value = object.eGet(a);
             switch (value) {
                 case null -> json.putNull(name);
                 case Long l when name.endsWith("Guid") || name.equals("subnetPrefix") -> json.put(name, Ids.guid(l));

@@ -163,8 +163,9 @@ public final class FirmwareEndpoints implements Endpoints {
 
     private JsonNode query(ApiRequest r) throws ApiException {
         String address = device(r, r.path("address"));
-        Commands.Outcome outcome = Commands.run(commands, List.of("fw", "query", "--fabric", fabric(), "-d", address));
-        if (outcome.status() != 0 && outcome.err().contains("no ") && outcome.err().contains(address)) {
+        Commands.Outcome outcome = Commands.run(commands, List.of("fw", "query", "--fabric", fabric(), "-d", address),
+                r.caller());
+        if (outcome.status() != 0 && outcome.err().contains("no PCI function")) {
             throw ApiException.notFound(outcome.err().strip());
         }
         outcome.orError("fw query of " + address);
@@ -229,7 +230,7 @@ public final class FirmwareEndpoints implements Endpoints {
         }
         worker.execute(() -> {
             try {
-                job.outcome = Commands.run(commands, argv);
+                job.outcome = Commands.run(commands, argv, r.caller());
                 job.state = job.outcome.status() == 0 ? "succeeded" : "failed";
             } catch (RuntimeException e) {
                 job.state = "failed";

@@ -49,7 +49,8 @@ public final class PerfEndpoints implements Endpoints {
                 Route.get("/counters/summary", Role.VIEWER, TAG,
                         "The last counter sweep and the rules ports broke in it", Map.of(), r -> summary()),
                 Route.post("/counters/sweep", Role.OPERATOR, TAG,
-                        "Reads every port's counters now (one sweep of the performance manager)", null, r -> sweep()),
+                        "Reads every port's counters now (one sweep of the performance manager)", null,
+                        r -> sweep(r.caller())),
                 Route.get("/nodes/{guid}/ports/{port}/counters", Role.VIEWER, TAG,
                         "One port's counters: 64-bit totals, last deltas, rates, bit error rates", Map.of(),
                         r -> stats(port(r))),
@@ -110,12 +111,12 @@ public final class PerfEndpoints implements Endpoints {
         return json;
     }
 
-    private JsonNode sweep() throws ApiException {
+    private JsonNode sweep(org.infiniscope.rest.TokenInfo caller) throws ApiException {
         String fabric = connection.state().fabric();
         if (fabric == null || fabric.startsWith(FabricConnection.SNAPSHOT_PREFIX)) {
             throw ApiException.conflict("no live fabric is connected");
         }
-        Commands.Outcome outcome = Commands.run(commands, List.of("perf", "--fabric", fabric, "--json"));
+        Commands.Outcome outcome = Commands.run(commands, List.of("perf", "--fabric", fabric, "--json"), caller);
         outcome.orError("the counter sweep");
         return summary();
     }

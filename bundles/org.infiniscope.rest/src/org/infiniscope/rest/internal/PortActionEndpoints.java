@@ -96,7 +96,8 @@ public final class PortActionEndpoints implements Endpoints {
                                 String.valueOf(number), action)
                         : List.of("portstate", "--fabric", state.fabric(), String.valueOf(lid[0]),
                                 String.valueOf(number), action);
-        Commands.Outcome outcome = Commands.run(commands, argv).orError(action + " of port " + Ids.port(guid, number));
+        Commands.Outcome outcome = Commands.run(commands, argv, r.caller())
+                .orError(action + " of port " + Ids.port(guid, number));
         ObjectNode json = outcome.json();
         json.put("port", Ids.port(guid, number));
         json.put("action", action);

@@ -59,7 +59,8 @@ public final class VerbsEndpoints implements Endpoints {
     }
 
     private JsonNode qps(ApiRequest r) throws ApiException {
-        Commands.Outcome outcome = Commands.run(commands, List.of("qp", "list", "--json")).orError("qp list");
+        Commands.Outcome outcome = Commands.run(commands, List.of("qp", "list", "--json"), r.caller())
+                .orError("qp list");
         try {
             return r.json().readTree(outcome.out());
         } catch (JsonProcessingException e) {

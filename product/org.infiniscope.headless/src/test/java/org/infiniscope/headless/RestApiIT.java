@@ -109,6 +109,15 @@ class RestApiIT {
                 assertFalse(stderr.contains(secret) || r.stdout().contains(secret), "a token's secret was logged");
             }
             assertTrue(stderr.contains("REST action by token"), "operator actions are logged:\n" + stderr);
+            // and recorded by the runtime's audit log: who (the token's ID, never its secret), what, the result
+            Path audit = r.state.resolve("audit/audit.log");
+            assertTrue(Files.exists(audit), "no audit log at " + audit);
+            String records = Files.readString(audit);
+            assertTrue(records.contains("REST") && records.contains("/api/v1/sm/priority")
+                    && records.contains("token " + admin.substring(4, 16)), records);
+            for (String token : ISSUED) {
+                assertFalse(records.contains(token.substring(token.lastIndexOf('_') + 1)), "a secret in the audit log");
+            }
         }
     }
 
@@ -146,7 +155,17 @@ class RestApiIT {
         // a token to revoke, and a flash job (a dry run) to read back
         String spare = issue("viewer");
         values.put("id", spare.substring(4, 16));
-        String image = Base64.getEncoder().encodeToString(new byte[]{1, 2, 3, 4});
+        // a real image (the CLI makes one for the simulated ConnectX-5), burned by a job, read back by the query
+        Path imageFile = runtime.state.resolve("it-image.bin");
+        RestRuntime.cli(runtime.state, "fw", "mkimage", "-o", imageFile.toString());
+        String image = Base64.getEncoder().encodeToString(Files.readAllBytes(imageFile));
+        String burned = runtime
+                .call("POST", "/api/v1/firmware/jobs", admin,
+                        "{\"device\":\"" + pci + "\",\"image\":\"" + image + "\",\"force\":true}")
+                .expect(202).json().get("id").asText();
+        JsonNode burn = runtime.await("/api/v1/firmware/jobs/" + burned, viewer,
+                r -> !r.json().get("state").asText().equals("running"), Duration.ofSeconds(60)).json();
+        assertEquals("succeeded", burn.get("state").asText(), burn.toString());
         Map<String, String> bodies = Map.of("postNodesByGuidPortsByPortActions", "{\"action\":\"clear-counters\"}",
                 "postSmSweep", "{\"kind\":\"light\"}", "putSmPriority",
                 "{\"priority\":" + runtime.get("/api/v1/sm", viewer).json().get("priority").asInt() + "}", "postTokens",
@@ -199,6 +218,8 @@ class RestApiIT {
                 called.add(id);
             }
         }
+        JsonNode query = runtime.get("/api/v1/firmware/devices/" + pci, viewer).expect(200).json();
+        assertTrue(query.get("output").asText().contains("FW Version:"), query.toString());
         assertTrue(called.containsAll(List.of("getFabric", "getNodes", "getPorts", "getLinks", "getCounters",
                 "getNodesByGuidPortsByPortCountersHistory", "getEvents", "getEventsStream", "getSm", "postSmSweep",
                 "getQps", "getFirmware", "postFirmwareJobs", "getFirmwareJobsById", "getVerbsDevices")),
@@ -210,7 +231,8 @@ class RestApiIT {
     private static String firstAdapter() throws Exception {
         String text = RestRuntime.cli(runtime.state, "lspci", "--fabric", "sim");
         java.util.regex.Matcher m = java.util.regex.Pattern
-                .compile("(?m)^([0-9a-f]{2,4}:[0-9a-f]{2}(?::[0-9a-f]{2})?\\.[0-7])").matcher(text);
+                .compile("(?m)^([0-9a-f]{2,4}:[0-9a-f]{2}(?::[0-9a-f]{2})?\\.[0-7]) Infiniband controller")
+                .matcher(text);
         assertTrue(m.find(), text);
         return m.group(1);
     }
