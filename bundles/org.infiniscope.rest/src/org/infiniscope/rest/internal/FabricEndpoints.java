@@ -6,8 +6,11 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.infiniscope.model.FabricDelta;
+import org.infiniscope.model.FabricModelListener;
 import org.infiniscope.model.FabricModelService;
 import org.infiniscope.model.ModelChange;
 import org.infiniscope.model.Node;
@@ -17,6 +20,7 @@ import org.infiniscope.model.connection.FabricConnection;
 import org.infiniscope.rest.Role;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -33,10 +37,24 @@ public final class FabricEndpoints implements Endpoints {
     private final FabricModelService model;
     private final FabricConnection connection;
 
+    /** The summary of one version of the model: counting every port of a large fabric per request is the cost. */
+    private record Summary(long version, ObjectNode json) {
+    }
+
+    private final AtomicLong version = new AtomicLong();
+    private final AtomicReference<Summary> summary = new AtomicReference<>(new Summary(-1, null));
+    private final FabricModelListener changed = delta -> version.incrementAndGet();
+
     @Activate
     public FabricEndpoints(@Reference FabricModelService model, @Reference FabricConnection connection) {
         this.model = model;
         this.connection = connection;
+        model.addListener(changed);
+    }
+
+    @Deactivate
+    void deactivate() {
+        model.removeListener(changed);
     }
 
     @Override
@@ -68,7 +86,15 @@ public final class FabricEndpoints implements Endpoints {
     }
 
     private JsonNode summary() {
-        ObjectNode json = model.read(FabricJson::summary);
+        long now = version.get();
+        Summary cached = summary.get();
+        if (cached.version() != now) {
+            // a summary computed while an update ran is stored under the version read before it: the next call,
+            // seeing the listener's newer version, computes it again
+            cached = new Summary(now, model.read(FabricJson::summary));
+            summary.set(cached);
+        }
+        ObjectNode json = cached.json().deepCopy();
         json.set("connection", FabricJson.state(connection.state()));
         return json;
     }

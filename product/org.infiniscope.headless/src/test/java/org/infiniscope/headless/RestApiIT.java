@@ -149,6 +149,7 @@ class RestApiIT {
         JsonNode doc = runtime.get("/openapi.json", viewer).expect(200).json();
         assertEquals("3.0.3", doc.get("openapi").asText());
         assertEquals("/api/v1", doc.at("/servers/0/url").asText());
+        assertValid(doc);
         Cable cable = cable();
         String pci = firstAdapter();
         Map<String, String> values = new HashMap<>(Map.of("guid", cable.ca(), "port", "1", "address", pci));
@@ -226,6 +227,45 @@ class RestApiIT {
                 called.toString());
         // the revoked spare token no longer works
         runtime.await("/api/v1/fabric", spare, r -> r.status() == 401, Duration.ofSeconds(5));
+    }
+
+    /**
+     * The OpenAPI 3.0 rules the document must keep: title and version, unique operation IDs, every {name} of a path
+     * declared once as a required path parameter, responses on every operation, every $ref resolving, a security
+     * scheme for the bearer token.
+     */
+    private static void assertValid(JsonNode doc) {
+        assertFalse(doc.at("/info/title").asText().isEmpty());
+        assertFalse(doc.at("/info/version").asText().isEmpty());
+        assertEquals("bearer", doc.at("/components/securitySchemes/bearer/scheme").asText());
+        Set<String> ids = new TreeSet<>();
+        for (Map.Entry<String, JsonNode> path : doc.get("paths").properties()) {
+            assertTrue(path.getKey().startsWith("/"), path.getKey());
+            List<String> names = new ArrayList<>();
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\{(\\w+)}").matcher(path.getKey());
+            while (m.find()) {
+                names.add(m.group(1));
+            }
+            for (Map.Entry<String, JsonNode> op : path.getValue().properties()) {
+                assertTrue(Set.of("get", "put", "post", "delete").contains(op.getKey()), op.getKey());
+                JsonNode o = op.getValue();
+                assertTrue(ids.add(o.get("operationId").asText()), "duplicate " + o.get("operationId"));
+                List<String> declared = new ArrayList<>();
+                for (JsonNode p : o.get("parameters")) {
+                    assertTrue(Set.of("path", "query").contains(p.get("in").asText()), p.toString());
+                    assertTrue(p.has("schema"), p.toString());
+                    if (p.get("in").asText().equals("path")) {
+                        assertTrue(p.get("required").asBoolean(), p.toString());
+                        declared.add(p.get("name").asText());
+                    }
+                }
+                assertEquals(names, declared, path.getKey() + " " + op.getKey());
+                assertTrue(o.get("responses").size() > 0, o.toString());
+                for (JsonNode ref : o.findValues("$ref")) {
+                    assertFalse(doc.at(ref.asText().substring(1)).isMissingNode(), "unresolved " + ref);
+                }
+            }
+        }
     }
 
     private static String firstAdapter() throws Exception {
