@@ -184,7 +184,7 @@ public final class Launcher {
         }
     }
 
-    private static Map<String, String> configuration(Options options, Path storage) {
+    private static Map<String, String> configuration(Options options, Path storage) throws IOException {
         Map<String, String> config = new HashMap<>();
         config.put(Constants.FRAMEWORK_STORAGE, storage.toString());
         config.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
@@ -198,6 +198,7 @@ public final class Launcher {
                 .forEach(k -> config.put(k, System.getProperty(k)));
         config.putIfAbsent(HTTP_PORT, DEFAULT_HTTP_PORT);
         config.putIfAbsent(HTTP_HOST, DEFAULT_HTTP_HOST);
+        Tls.apply(config);
         // Jetty's and Felix HTTP's start and stop notes at INFO are noise on the shell's terminal (the launcher says
         // where it serves); their warnings still show
         for (String logger : List.of("org.eclipse.jetty", "org.apache.felix.http")) {

@@ -166,6 +166,8 @@ class HeadlessRuntimeIT {
         }
         // as ./infiniscope serve runs it: the caller's folder and a state folder given, so the SM runs on the sim
         Path state = Files.createTempDirectory("infiniscope-it-state");
+        // /metrics needs a token (issue 11): a scraper's, made as a site makes it
+        String scrapeToken = RestRuntime.cli(state, "token", "add", "--role", "scrape").strip();
         List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "@" + RUNTIME.resolve("jvm.options"), "-Dorg.osgi.service.http.port=" + port,
                 "-Dinfiniscope.fabric=sim", "-Dinfiniscope.cwd=" + state, "-Dinfiniscope.state=" + state, "-jar",
@@ -191,7 +193,8 @@ class HeadlessRuntimeIT {
             HttpResponse<String> response;
             try (HttpClient client = HttpClient.newHttpClient()) {
                 response = client.send(
-                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics")).GET().build(),
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
+                                .header("Authorization", "Bearer " + scrapeToken).GET().build(),
                         HttpResponse.BodyHandlers.ofString());
             }
             assertEquals(200, response.statusCode(), response.body());

@@ -1,0 +1,117 @@
+package org.infiniscope.rest.internal;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.infiniscope.rest.Role;
+import org.infiniscope.sm.SubnetManager;
+import org.infiniscope.sm.SweepKind;
+import org.infiniscope.sm.SweepReport;
+import org.infiniscope.sm.subnet.Subnet;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/** The subnet manager: its status, sweeps and rerouting (operator), its priority (admin). No key is ever shown. */
+@Component(service = Endpoints.class)
+public final class SmEndpoints implements Endpoints {
+
+    private static final String TAG = "sm";
+    private static final long SWEEP_SECONDS = 300;
+
+    private final SubnetManager sm;
+
+    @Activate
+    public SmEndpoints(@Reference SubnetManager sm) {
+        this.sm = sm;
+    }
+
+    @Override
+    public List<Route> routes() {
+        return List.of(
+                Route.get("/sm", Role.VIEWER, TAG, "The SM's state, priority, port and last subnet", Map.of(),
+                        r -> status()),
+                Route.post("/sm/sweep", Role.OPERATOR, TAG, "Asks the SM for a sweep and answers its report",
+                        Schemas.object().property("kind", "string", "light or heavy (default heavy)", false).build(),
+                        this::sweep),
+                Route.post("/sm/reroute", Role.OPERATOR, TAG, "Recomputes and programs the routes", null,
+                        r -> report(sm.reroute())),
+                Route.post("/sm/priority", Role.ADMIN, TAG, "Sets the SM's priority (0..15)",
+                        Schemas.object().property("priority", "integer", "0..15", true).build(), this::priority)
+                        .withMethod("PUT"));
+    }
+
+    private JsonNode status() {
+        ObjectNode json = JsonNodeFactory.instance.objectNode();
+        json.put("state", sm.state().name());
+        json.put("priority", sm.priority());
+        json.put("portGuid", Ids.guid(sm.portGuid()));
+        Subnet subnet = sm.subnet().orElse(null);
+        if (subnet == null) {
+            json.putNull("subnet");
+        } else {
+            ObjectNode s = json.putObject("subnet");
+            s.put("sweep", subnet.sweep());
+            s.put("subnetPrefix", Ids.guid(subnet.subnetPrefix()));
+            s.put("smPortGuid", Ids.guid(subnet.smPortGuid()));
+            s.put("smLid", subnet.smLid());
+            s.put("nodes", subnet.nodes().size());
+            s.put("links", subnet.links().size());
+        }
+        return json;
+    }
+
+    private JsonNode sweep(ApiRequest r) throws ApiException {
+        ObjectNode body = r.body();
+        SweepKind kind = SweepKind.HEAVY;
+        if (body.has("kind")) {
+            String text = ApiRequest.text(body, "kind");
+            kind = switch (text) {
+                case "light" -> SweepKind.LIGHT;
+                case "heavy" -> SweepKind.HEAVY;
+                default -> throw ApiException.badRequest("'kind' must be light or heavy, not '" + text + "'");
+            };
+        }
+        return report(sm.sweep(kind));
+    }
+
+    private JsonNode priority(ApiRequest r) throws ApiException {
+        JsonNode value = r.body().get("priority");
+        if (value == null || !value.isInt() || value.asInt() < 0 || value.asInt() > 15) {
+            throw ApiException.badRequest("'priority' must be a whole number 0..15");
+        }
+        sm.setPriority(value.asInt());
+        return status();
+    }
+
+    private static JsonNode report(CompletableFuture<SweepReport> future) throws ApiException {
+        SweepReport report;
+        try {
+            report = future.get(SWEEP_SECONDS, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            throw ApiException
+                    .conflict("the sweep failed: " + Secrets.scrub(String.valueOf(e.getCause().getMessage())));
+        } catch (TimeoutException e) {
+            throw new ApiException(504, "the sweep did not end within " + SWEEP_SECONDS + " s; it goes on");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw ApiException.unavailable("interrupted while waiting for the sweep");
+        }
+        ObjectNode json = JsonNodeFactory.instance.objectNode();
+        json.put("kind", report.kind().name());
+        json.put("up", report.up());
+        json.put("smps", report.smps());
+        json.put("problem", report.problem().map(Secrets::scrub).orElse(null));
+        ObjectNode phases = json.putObject("phases");
+        report.phases().forEach((phase, took) -> phases.put(phase.name(), took.toNanos() / 1e9));
+        return json;
+    }
+}
