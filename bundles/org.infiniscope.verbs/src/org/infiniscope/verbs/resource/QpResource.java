@@ -12,6 +12,7 @@ import org.infiniscope.verbs.QpState;
  * @param device the RDMA device ({@code sim_h1}, {@code mlx5_0})
  * @param port the port it is bound to, 0 when none yet (RESET)
  * @param node the fabric node the device sits on, empty when the source does not know
+ * @param nodeGuid the node GUID of the device, 0 when unknown
  * @param lqpn its number
  * @param rqpn the connected QP's number (RC, UC), -1 when not connected or not reported
  * @param type RC, UC, UD, GSI, SMI, XRC_INI, XRC_TGT, RAW_PACKET…
@@ -24,11 +25,13 @@ import org.infiniscope.verbs.QpState;
  * @param kernel whether the kernel created it
  * @param dlid the destination LID of its path, 0 when unknown
  * @param peer the node its path leads to, empty when unknown
+ * @param peerGuid that node's GUID, 0 when unknown
+ * @param peerPort the port of that node the path ends at, 0 when unknown
  * @param counters what it has done, null when the source does not count
  */
-public record QpResource(String source, String device, int port, String node, int lqpn, int rqpn, String type,
-        QpState state, int rqPsn, int sqPsn, String pathMigState, long pid, String comm, boolean kernel, int dlid,
-        String peer, QpCounters counters) {
+public record QpResource(String source, String device, int port, String node, long nodeGuid, int lqpn, int rqpn,
+        String type, QpState state, int rqPsn, int sqPsn, String pathMigState, long pid, String comm, boolean kernel,
+        int dlid, String peer, long peerGuid, int peerPort, QpCounters counters) {
 
     /** @return its counters, when the source counts */
     public Optional<QpCounters> activity() {

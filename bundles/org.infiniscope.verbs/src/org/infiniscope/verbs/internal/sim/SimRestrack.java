@@ -89,27 +89,36 @@ public final class SimRestrack {
     private static QpResource describe(SimWire w, SimHca h, SimQp qp, long pid) {
         boolean connected = qp.type() != QpType.UD && qp.state != QpState.RESET && qp.state != QpState.INIT;
         int dlid = qp.attr.ahAttr() == null ? 0 : qp.attr.ahAttr().dlid();
-        return new QpResource("sim", h.device.name(), qp.attr.portNum(), h.node.name(), qp.qpNum(),
-                connected ? qp.attr.destQpNum() : -1, qp.type().name(), qp.state, qp.type() == QpType.UD ? -1 : qp.epsn,
-                qp.attr.sqPsn(), qp.type() == QpType.UD ? "" : "MIGRATED", pid, "infiniscope", false, dlid,
-                dlid == 0 ? "" : peer(w, dlid),
-                new QpCounters(qp.messagesSent, qp.messagesReceived, qp.retries, qp.rnrRetries, qp.lastError));
-    }
-
-    /** @return the node whose HCA port has this LID, or empty */
-    private static String peer(SimWire w, int dlid) {
-        for (SimHca h : w.hcas.values()) {
-            for (int p = 1; p <= h.node.portCount(); p++) {
-                try {
-                    LocalPort lp = w.fabric.localPort(h.port(p));
-                    if (lp.lid() != 0 && (dlid & ~((1 << lp.lmc()) - 1)) == lp.lid()) {
-                        return h.node.name();
-                    }
-                } catch (RuntimeException e) {
-                    // a port without a link: not the peer
+        SimHca peer = null;
+        int peerPort = 0;
+        if (dlid != 0) {
+            for (SimHca other : w.hcas.values()) {
+                peerPort = portWithLid(w, other, dlid);
+                if (peerPort != 0) {
+                    peer = other;
+                    break;
                 }
             }
         }
-        return "";
+        return new QpResource("sim", h.device.name(), qp.attr.portNum(), h.node.name(), h.node.nodeGuid(), qp.qpNum(),
+                connected ? qp.attr.destQpNum() : -1, qp.type().name(), qp.state, qp.type() == QpType.UD ? -1 : qp.epsn,
+                qp.attr.sqPsn(), qp.type() == QpType.UD ? "" : "MIGRATED", pid, "infiniscope", false, dlid,
+                peer == null ? "" : peer.node.name(), peer == null ? 0 : peer.node.nodeGuid(), peerPort,
+                new QpCounters(qp.messagesSent, qp.messagesReceived, qp.retries, qp.rnrRetries, qp.lastError));
+    }
+
+    /** @return the port of an HCA that answers to this LID (its LMC range), or 0 */
+    private static int portWithLid(SimWire w, SimHca h, int dlid) {
+        for (int p = 1; p <= h.node.portCount(); p++) {
+            try {
+                LocalPort lp = w.fabric.localPort(h.port(p));
+                if (lp.lid() != 0 && (dlid & ~((1 << lp.lmc()) - 1)) == lp.lid()) {
+                    return p;
+                }
+            } catch (RuntimeException e) {
+                // a port without a link: not the peer
+            }
+        }
+        return 0;
     }
 }

@@ -53,16 +53,16 @@ class NlCodecTest {
         List<NlCodec.Message> ms = messages(qpDump());
         assertEquals(3, ms.size());
         assertEquals(3, ms.get(2).type(), "NLMSG_DONE closes the dump");
-        List<QpResource> qps = new java.util.ArrayList<>(NlCodec.qps(ms.get(0).attrs()));
-        qps.addAll(NlCodec.qps(ms.get(1).attrs()));
+        List<QpResource> qps = new java.util.ArrayList<>(NlCodec.qps(ms.get(0).attrs(), 0x0002c903000010a0L));
+        qps.addAll(NlCodec.qps(ms.get(1).attrs(), 0x0002c903000010a0L));
         assertEquals(3, qps.size());
 
         QpResource gsi = qps.get(0);
-        assertEquals(new QpResource("netlink", "mlx5_0", 1, "", 1, -1, "GSI", QpState.RTS, -1, 0, "", -1, "ib_core",
-                true, 0, "", null), gsi);
+        assertEquals(new QpResource("netlink", "mlx5_0", 1, "", 0x0002c903000010a0L, 1, -1, "GSI", QpState.RTS, -1,
+                0, "", -1, "ib_core", true, 0, "", 0, 0, null), gsi);
         QpResource rc = qps.get(1);
-        assertEquals(new QpResource("netlink", "mlx5_0", 1, "", 0x1a4, 0x1a5, "RC", QpState.RTS, 11936658, 4242,
-                "MIGRATED", 2364, "", false, 0, "", null), rc);
+        assertEquals(new QpResource("netlink", "mlx5_0", 1, "", 0x0002c903000010a0L, 0x1a4, 0x1a5, "RC", QpState.RTS,
+                11936658, 4242, "MIGRATED", 2364, "", false, 0, "", 0, 0, null), rc);
         assertEquals(QpState.ERR, qps.get(2).state());
 
         assertEquals("link mlx5_0/1 lqpn 1 type GSI state RTS sq-psn 0 comm [ib_core]",
@@ -126,10 +126,10 @@ class NlCodecTest {
         assertTrue(x.getMessage().contains("attribute 1"), x.getMessage());
         // a QP entry with a state the kernel does not have
         byte[] state = msg(QP_GET, MULTI, 7, str(2, "mlx5_0"), nest(19, nest(20, u32(21, 5), u8(26, 2), u8(27, 9))));
-        x = assertThrows(NetlinkException.class, () -> NlCodec.qps(messages(state).get(0).attrs()));
+        x = assertThrows(NetlinkException.class, () -> NlCodec.qps(messages(state).get(0).attrs(), 0));
         assertTrue(x.getMessage().contains("state 9"), x.getMessage());
         // a u32 attribute of two bytes
         byte[] shortU32 = msg(QP_GET, MULTI, 7, str(2, "d"), nest(19, nest(20, attr(21, new byte[2]), u8(27, 3))));
-        assertThrows(NetlinkException.class, () -> NlCodec.qps(messages(shortU32).get(0).attrs()));
+        assertThrows(NetlinkException.class, () -> NlCodec.qps(messages(shortU32).get(0).attrs(), 0));
     }
 }

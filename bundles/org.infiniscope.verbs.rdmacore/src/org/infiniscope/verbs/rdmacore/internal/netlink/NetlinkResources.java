@@ -51,7 +51,7 @@ public final class NetlinkResources implements ResourceSource {
         try (NetlinkSocket s = new NetlinkSocket(TIMEOUT_MS)) {
             for (NlCodec.DeviceEntry d : devices(s)) {
                 for (NlCodec.Message m : s.dump(RdmaNl.CMD_RES_QP_GET, d.index())) {
-                    for (QpResource q : NlCodec.qps(m.attrs())) {
+                    for (QpResource q : NlCodec.qps(m.attrs(), d.nodeGuid())) {
                         all.add(q.kernel() || q.pid() < 0 ? q : withComm(q));
                     }
                 }
@@ -79,9 +79,9 @@ public final class NetlinkResources implements ResourceSource {
     }
 
     private static QpResource withComm(QpResource q) {
-        return new QpResource(q.source(), q.device(), q.port(), q.node(), q.lqpn(), q.rqpn(), q.type(), q.state(),
-                q.rqPsn(), q.sqPsn(), q.pathMigState(), q.pid(), comm(q.pid()), false, q.dlid(), q.peer(),
-                q.counters());
+        return new QpResource(q.source(), q.device(), q.port(), q.node(), q.nodeGuid(), q.lqpn(), q.rqpn(), q.type(),
+                q.state(), q.rqPsn(), q.sqPsn(), q.pathMigState(), q.pid(), comm(q.pid()), false, q.dlid(), q.peer(),
+                q.peerGuid(), q.peerPort(), q.counters());
     }
 
     /** @return a process's command, or empty when it has gone */

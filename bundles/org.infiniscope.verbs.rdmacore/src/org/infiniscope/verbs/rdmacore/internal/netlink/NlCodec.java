@@ -21,7 +21,7 @@ import org.infiniscope.verbs.resource.QpResource;
 final class NlCodec {
 
     /** A device from the device dump. */
-    record DeviceEntry(int index, String name, int ports) {
+    record DeviceEntry(int index, String name, int ports, long nodeGuid) {
     }
 
     /** One netlink message: its type, flags, sequence number and the attributes after the header. */
@@ -95,14 +95,15 @@ final class NlCodec {
     /** @return the device a device-dump message describes */
     static DeviceEntry device(Attrs m) throws NetlinkException {
         return new DeviceEntry((int) m.u32(RdmaNl.ATTR_DEV_INDEX, -1), m.string(RdmaNl.ATTR_DEV_NAME, ""),
-                (int) m.u32(RdmaNl.ATTR_PORT_INDEX, 0));
+                (int) m.u32(RdmaNl.ATTR_PORT_INDEX, 0), m.u64(RdmaNl.ATTR_NODE_GUID, 0));
     }
 
     /**
+     * @param nodeGuid the device's node GUID, from the device list
      * @return the QPs of one {@code RES_QP_GET} answer message; {@code pid} and {@code comm} as the kernel sent them
      *         (a user QP's command is read from /proc by the caller)
      */
-    static List<QpResource> qps(Attrs m) throws NetlinkException {
+    static List<QpResource> qps(Attrs m, long nodeGuid) throws NetlinkException {
         String dev = m.string(RdmaNl.ATTR_DEV_NAME, "");
         List<QpResource> list = new ArrayList<>();
         for (Attrs e : m.nested(RdmaNl.ATTR_RES_QP).all(RdmaNl.ATTR_RES_QP_ENTRY)) {
@@ -116,11 +117,12 @@ final class NlCodec {
             int type = e.u8(RdmaNl.ATTR_RES_TYPE, -1);
             int mig = e.u8(RdmaNl.ATTR_RES_PATH_MIG_STATE, -1);
             boolean kernel = e.has(RdmaNl.ATTR_RES_KERN_NAME);
-            list.add(new QpResource("netlink", dev, (int) e.u32(RdmaNl.ATTR_PORT_INDEX, 0), "",
+            list.add(new QpResource("netlink", dev, (int) e.u32(RdmaNl.ATTR_PORT_INDEX, 0), "", nodeGuid,
                     (int) e.u32(RdmaNl.ATTR_RES_LQPN, -1), (int) e.u32(RdmaNl.ATTR_RES_RQPN, -1), name(QP_TYPES, type),
                     QpState.values()[state], (int) e.u32(RdmaNl.ATTR_RES_RQ_PSN, -1),
                     (int) e.u32(RdmaNl.ATTR_RES_SQ_PSN, 0), mig < 0 ? "" : name(PATH_MIG, mig),
-                    e.u32(RdmaNl.ATTR_RES_PID, -1), e.string(RdmaNl.ATTR_RES_KERN_NAME, ""), kernel, 0, "", null));
+                    e.u32(RdmaNl.ATTR_RES_PID, -1), e.string(RdmaNl.ATTR_RES_KERN_NAME, ""), kernel, 0, "", 0, 0,
+                    null));
         }
         return list;
     }
