@@ -11,6 +11,7 @@ import org.eclipse.e4.core.di.annotations.Optional;
 import org.eclipse.e4.core.services.events.IEventBroker;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
+import org.eclipse.jface.resource.JFaceResources;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.widgets.Button;
@@ -77,17 +78,18 @@ public final class QpPart {
         Composite side = new Composite(sash, SWT.NONE);
         GridLayoutFactory.fillDefaults().applyTo(side);
         diagram = new StateDiagram(side);
-        GridDataFactory.fillDefaults().grab(true, true).hint(340, 220).applyTo(diagram.control());
+        GridDataFactory.fillDefaults().grab(true, true).hint(300, 200).applyTo(diagram.control());
         showPath = new Button(side, SWT.PUSH);
         showPath.setText("Show path");
         showPath.setToolTipText("Trace the selected connection's path through the switches on the topology");
         showPath.setData(VerbsUiIds.WIDGET_ID, VerbsUiIds.SHOW_PATH);
         showPath.setEnabled(false);
         showPath.addListener(SWT.Selection, e -> showPath());
-        detail = new Text(side, SWT.MULTI | SWT.READ_ONLY | SWT.V_SCROLL);
+        detail = new Text(side, SWT.MULTI | SWT.READ_ONLY | SWT.V_SCROLL | SWT.H_SCROLL);
         detail.setData(VerbsUiIds.WIDGET_ID, VerbsUiIds.QP_DETAIL);
+        detail.setFont(JFaceResources.getTextFont()); // the detail's values line up in columns
         GridDataFactory.fillDefaults().grab(true, true).hint(340, 160).applyTo(detail);
-        sash.setWeights(68, 32);
+        sash.setWeights(55, 45);
 
         qps.addListener(SWT.Selection, e -> {
             int i = qps.getSelectionIndex();

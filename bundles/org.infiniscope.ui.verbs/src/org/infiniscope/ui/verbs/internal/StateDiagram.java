@@ -57,11 +57,13 @@ final class StateDiagram {
         canvas.redraw();
     }
 
+    /** @return a state's box, the grid's cells shared out over the canvas and the boxes shrunk to fit them */
     private Rectangle box(QpState s, Rectangle area) {
-        int cw = Math.max(BOX_W + 12, (area.width - 16) / 4);
-        int ch = Math.max(BOX_H + 20, (area.height - 40) / 3);
+        int cw = Math.max(40, (area.width - 16) / 4);
+        int ch = Math.max(30, (area.height - 40) / 3);
+        int w = Math.min(BOX_W, cw - 10), h = Math.min(BOX_H, ch - 10);
         Point c = CELL.get(s);
-        return new Rectangle(8 + c.x * cw + (cw - BOX_W) / 2, 8 + c.y * ch + (ch - BOX_H) / 2, BOX_W, BOX_H);
+        return new Rectangle(8 + c.x * cw + (cw - w) / 2, 8 + c.y * ch + (ch - h) / 2, w, h);
     }
 
     private void paint(GC gc) {
@@ -105,7 +107,7 @@ final class StateDiagram {
         }
         gc.setForeground(d.getSystemColor(SWT.COLOR_DARK_GRAY));
         Rectangle err = box(QpState.ERR, area);
-        gc.drawText("any state → RESET or ERR", err.x + err.width + 12, err.y + 6, true);
+        gc.drawText("any state → RESET, ERR", err.x + err.width + 8, err.y + 6, true);
         gc.setForeground(d.getSystemColor(SWT.COLOR_BLACK));
         gc.drawText(caption, 8, area.height - gc.getFontMetrics().getHeight() - 6, true);
     }

@@ -58,8 +58,8 @@ class NlCodecTest {
         assertEquals(3, qps.size());
 
         QpResource gsi = qps.get(0);
-        assertEquals(new QpResource("netlink", "mlx5_0", 1, "", 0x0002c903000010a0L, 1, -1, "GSI", QpState.RTS, -1,
-                0, "", -1, "ib_core", true, 0, "", 0, 0, null), gsi);
+        assertEquals(new QpResource("netlink", "mlx5_0", 1, "", 0x0002c903000010a0L, 1, -1, "GSI", QpState.RTS, -1, 0,
+                "", -1, "ib_core", true, 0, "", 0, 0, null), gsi);
         QpResource rc = qps.get(1);
         assertEquals(new QpResource("netlink", "mlx5_0", 1, "", 0x0002c903000010a0L, 0x1a4, 0x1a5, "RC", QpState.RTS,
                 11936658, 4242, "MIGRATED", 2364, "", false, 0, "", 0, 0, null), rc);
