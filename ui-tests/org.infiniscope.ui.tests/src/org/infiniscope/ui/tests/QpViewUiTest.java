@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Button;
@@ -15,6 +16,8 @@ import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.swt.widgets.Text;
+import org.infiniscope.model.FabricModelService;
+import org.infiniscope.model.connection.FabricConnection;
 import org.infiniscope.ui.UiIds;
 import org.infiniscope.ui.tests.bot.UiBot;
 import org.infiniscope.ui.topology.TopologyView;
@@ -22,6 +25,8 @@ import org.infiniscope.ui.verbs.VerbsUiIds;
 import org.infiniscope.verbs.WcStatus;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.FrameworkUtil;
 
 /**
  * The queue pairs part on the simulated 432-host fat tree: an RC flow between two hosts shows in RTS with its peer,
@@ -86,8 +91,28 @@ class QpViewUiTest {
         });
     }
 
+    /** Sweeps again until the desktop's model has the LIDs of these hosts (the SM may have assigned them since). */
+    private static void waitForLids(String... hosts) throws Exception {
+        BundleContext context = FrameworkUtil.getBundle(QpViewUiTest.class).getBundleContext();
+        FabricModelService model = FatTree432.service(context, FabricModelService.class);
+        FabricConnection connection = FabricUi.connection();
+        long[] guids = new long[hosts.length];
+        for (int i = 0; i < hosts.length; i++) {
+            guids[i] = FatTree432.nodeGuid(hosts[i]);
+        }
+        long deadline = System.nanoTime() + FabricUi.LONG.toNanos();
+        while (!model.read(f -> f.getNodes().stream()
+                .filter(n -> Arrays.stream(guids).anyMatch(g -> g == n.getNodeGuid()))
+                .allMatch(n -> n.getPorts().stream().filter(p -> p.getNumber() == 1).allMatch(p -> p.getLid() != 0)))) {
+            assertTrue(System.nanoTime() < deadline, "the model has the LIDs of " + Arrays.toString(hosts));
+            connection.resweep().get(FabricUi.LONG.toSeconds(), TimeUnit.SECONDS);
+        }
+    }
+
     @Test
     void anRcFlowShowsInRtsAndAPulledCableTakesItsQpToErrWithRetryExceeded() throws Exception {
+        // the topology traces a path from the LIDs of the model: wait until a sweep saw the ones our SM assigned
+        waitForLids(FROM, TO);
         FatTree432.showPart(bot, VerbsUiIds.PART_QPS);
         Table table = widget(Table.class, VerbsUiIds.QP_TABLE);
         Canvas diagram = widget(Canvas.class, VerbsUiIds.STATE_DIAGRAM);
@@ -155,5 +180,40 @@ class QpViewUiTest {
         }
         bot.waitUntil("the flow's QPs to leave the view once it closed",
                 () -> Arrays.stream(table.getItems()).noneMatch(i -> i.getText(0).equals(FROM)));
+    }
+
+    @Test
+    void aConnectionTheCmMadeIsListedEstablishedWithItsQpInRts() throws Exception {
+        FatTree432.showPart(bot, VerbsUiIds.PART_QPS);
+        Table table = widget(Table.class, VerbsUiIds.QP_TABLE);
+        Table cm = widget(Table.class, VerbsUiIds.CM_TABLE);
+        try (CmPair pair = new CmPair(spec, FROM, TO)) {
+            int qpn = pair.clientQp.qpNum();
+            String hex = "0x" + Integer.toHexString(qpn);
+            String[] established = bot.waitFor("the client's connection ESTABLISHED in the CM table", () -> {
+                for (TableItem item : cm.getItems()) {
+                    if (item.getText(0).equals("sim_" + FROM) && item.getText(3).equals(hex)) {
+                        String[] cells = new String[cm.getColumnCount()];
+                        for (int i = 0; i < cells.length; i++) {
+                            cells[i] = item.getText(i);
+                        }
+                        return cells[5].equals("ESTABLISHED") ? cells : null;
+                    }
+                }
+                return null;
+            }, UiBot.TIMEOUT);
+            assertEquals("TCP", established[6], Arrays.toString(established));
+            assertEquals(FROM + ":" + CmPair.SERVICE_PORT, established[7], Arrays.toString(established));
+            assertTrue(
+                    bot.call(() -> Arrays.stream(cm.getItems())
+                            .anyMatch(i -> i.getText(0).equals("sim_" + TO) && i.getText(5).equals("LISTEN"))),
+                    "the server's listener is listed");
+            String[] qp = bot.waitFor("the QP the CM connected, in RTS", () -> {
+                String[] r = row(table, FROM, qpn);
+                return r != null && r[STATE].equals("RTS") ? r : null;
+            }, UiBot.TIMEOUT);
+            assertEquals(TO + " [1]", qp[PEER], Arrays.toString(qp));
+            assertEquals("0x" + Integer.toHexString(pair.serverQp.qpNum()), qp[7], "the remote QPN");
+        }
     }
 }

@@ -80,7 +80,7 @@ final class RcFlow implements AutoCloseable {
         thread = Thread.ofPlatform().daemon().name("rc-flow " + from + " -> " + to).start(this::run);
     }
 
-    private static SimFabric fabric(String spec) throws Exception {
+    static SimFabric fabric(String spec) throws Exception {
         BundleContext context = FrameworkUtil.getBundle(RcFlow.class).getBundleContext();
         for (ServiceReference<ChannelProvider> ref : context.getServiceReferences(ChannelProvider.class, null)) {
             ChannelProvider p = context.getService(ref);
