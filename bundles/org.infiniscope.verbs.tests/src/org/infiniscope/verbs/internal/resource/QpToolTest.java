@@ -121,6 +121,16 @@ class QpToolTest {
                             + " sq-psn " + sqPsn(qa.qpNum()) + " path-mig-state MIGRATED pid "
                             + ProcessHandle.current().pid() + " comm infiniscope\n",
                     lines2.out());
+
+            Run json = run(rdma, "-j", "resource", "show", "qp", "link", "sim_h1/1", "--sim");
+            String want = "\\[\\{\"ifname\":\"sim_h1\",\"port\":1,\"lqpn\":" + qa.qpNum() + ",\"rqpn\":" + qb.qpNum()
+                    + ",\"type\":\"RC\",\"state\":\"ERR\",\"rq-psn\":\\d+,\"sq-psn\":\\d+,"
+                    + "\"path-mig-state\":\"MIGRATED\",\"pid\":\\d+,\"comm\":\"infiniscope\"}]\n";
+            assertTrue(json.out().matches(want), json.out());
+            Run qpJson = run(tool, "show", "--json", "--node", "h1", Integer.toString(qa.qpNum()));
+            assertTrue(qpJson.out().contains("\"state\":\"ERR\"") && qpJson.out().contains("\"peer\":\"h2\"")
+                    && qpJson.out().contains("\"peerGuid\":\"0x0002c90300000200\"")
+                    && qpJson.out().contains("\"lastError\":\"RETRY_EXC_ERR\""), qpJson.out());
         }
         assertTrue(SimRestrack.qps().stream().noneMatch(q -> q.node().equals("h1") && q.state() == QpState.ERR),
                 "a closed provider's QPs leave the view");

@@ -51,20 +51,21 @@ public final class QpTool implements ConsoleTool {
     @Override
     public String usage() {
         return """
-                usage: infiniscope qp [list] [--node NODE] [--state STATE] [--system]
-                       infiniscope qp show [--node NODE] [--system] QPN
+                usage: infiniscope qp [list] [--node NODE] [--state STATE] [--system] [--json]
+                       infiniscope qp show [--node NODE] [--system] [--json] QPN
                   list          every QP of the simulated HCAs in this runtime, node by node, then the CM connections
                   show          one QP (0x-prefixed or decimal number) in detail, with its place in the state machine
                   --node NODE   only the QPs of this node (or device)
                   --state S     only the QPs in this state (RESET, INIT, RTR, RTS, SQD, SQE, ERR)
                   --system      the host's QPs, from the kernel through RDMA netlink, printed as
-                                'rdma resource show qp' prints them""";
+                                'rdma resource show qp' prints them
+                  --json        the same as JSON (with --system: as 'rdma -j resource show qp')""";
     }
 
     @Override
     public int run(ToolInvocation invocation) throws UsageException {
         List<String> args = invocation.args();
-        boolean show = false, system = false;
+        boolean show = false, system = false, json = false;
         String node = null;
         QpState state = null;
         Integer qpn = null;
@@ -83,6 +84,7 @@ public final class QpTool implements ConsoleTool {
                     show = true;
                 }
                 case "--system" -> system = true;
+                case "--json" -> json = true;
                 case "--node" -> node = value(args, ++i, a);
                 case "--state" -> state = state(value(args, ++i, a));
                 default -> {
@@ -133,7 +135,13 @@ public final class QpTool implements ConsoleTool {
                 err.flush();
                 return ExitStatus.FAILURE;
             }
-            out.print(ResourceText.qpDetail(match.get(0)));
+            out.print(json
+                    ? org.infiniscope.console.json.Json.write(ResourceJson.qp(match.get(0))) + "\n"
+                    : ResourceText.qpDetail(match.get(0)));
+        } else if (json) {
+            out.println(system
+                    ? ResourceJson.array(qps.stream().map(ResourceJson::rdmaQp).toList())
+                    : ResourceJson.list(qps, cm));
         } else if (system) {
             qps.forEach(q -> out.println(ResourceText.rdmaQpLine(q)));
         } else {

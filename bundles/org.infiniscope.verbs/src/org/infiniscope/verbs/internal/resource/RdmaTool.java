@@ -48,11 +48,12 @@ public final class RdmaTool implements ConsoleTool {
     @Override
     public String usage() {
         return """
-                usage: infiniscope rdma resource show qp|cm_id [link DEV[/PORT]] [--sim]
+                usage: infiniscope rdma [-j] resource show qp|cm_id [link DEV[/PORT]] [--sim]
                   qp      every queue pair the kernel tracks (RDMA_NLDEV_CMD_RES_QP_GET)
                   cm_id   every rdma_cm ID (RDMA_NLDEV_CMD_RES_CM_ID_GET)
                   link    only those of a device, or of one of its ports
                   --sim   the simulated HCAs of this runtime instead of the kernel's
+                  -j      JSON, as iproute2's 'rdma -j' writes it
                 Exit status 1, with the reason, where the kernel has no RDMA netlink or no RDMA device.""";
     }
 
@@ -60,7 +61,9 @@ public final class RdmaTool implements ConsoleTool {
     public int run(ToolInvocation invocation) throws UsageException {
         List<String> args = invocation.args();
         boolean sim = args.contains("--sim");
-        List<String> words = args.stream().filter(a -> !a.equals("--sim")).toList();
+        boolean json = args.contains("-j") || args.contains("--json");
+        List<String> words = args.stream().filter(a -> !a.equals("--sim") && !a.equals("-j") && !a.equals("--json"))
+                .toList();
         if (words.size() < 3 || !words.get(0).equals("resource") && !words.get(0).equals("res")
                 || !words.get(1).equals("show")) {
             throw new UsageException("only 'rdma resource show qp|cm_id' is here");
@@ -88,11 +91,19 @@ public final class RdmaTool implements ConsoleTool {
         String l = link;
         try {
             if (what.equals("qp")) {
-                Sources.qps(from).stream().filter(q -> matches(l, q.device(), q.port()))
-                        .forEach(q -> out.println(ResourceText.rdmaQpLine(q)));
+                var qps = Sources.qps(from).stream().filter(q -> matches(l, q.device(), q.port())).toList();
+                if (json) {
+                    out.println(ResourceJson.array(qps.stream().map(ResourceJson::rdmaQp).toList()));
+                } else {
+                    qps.forEach(q -> out.println(ResourceText.rdmaQpLine(q)));
+                }
             } else {
-                Sources.cmIds(from).stream().filter(c -> matches(l, c.device(), c.port()))
-                        .forEach(c -> out.println(ResourceText.rdmaCmIdLine(c)));
+                var ids = Sources.cmIds(from).stream().filter(c -> matches(l, c.device(), c.port())).toList();
+                if (json) {
+                    out.println(ResourceJson.array(ids.stream().map(ResourceJson::rdmaCmId).toList()));
+                } else {
+                    ids.forEach(c -> out.println(ResourceText.rdmaCmIdLine(c)));
+                }
             }
         } catch (IOException e) {
             err.println("infiniscope rdma: " + e.getMessage());
