@@ -19,9 +19,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 
 /**
- * Figures, not a test: CM connections a second between two simulated hosts (h1 to h2, two switches apart), from
- * connect to ESTABLISHED on both sides (REQ, REP, RTU, the QPs of both sides moved to RTS; the server creates a QP
- * per request), with the address and route resolved beforehand. Serial (one connection at a time) and with
+ * Figures, not a test: CM connections a second between two simulated hosts (h1 to h2, two switches apart). Each
+ * connection is a client's whole round: resolve the address and the route, create the QP, connect until both sides
+ * are ESTABLISHED (REQ, REP, RTU, both QPs moved to RTS; the server creates a QP per request), then destroy the
+ * identifiers (a DREQ each; DREP and TIMEWAIT run on in the background). Serial (one connection at a time) and with
  * {@value #IN_FLIGHT} in flight. Skipped unless {@code INFINISCOPE_CM_BENCH} is set (bench/cm-connect-sim.sh sets
  * it); an absolute figure: there is no peer CM to run on the simulator.
  */
