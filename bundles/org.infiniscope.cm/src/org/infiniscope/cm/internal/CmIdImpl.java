@@ -180,6 +180,9 @@ final class CmIdImpl implements CmId, ConnUser {
             throw new CmException("the identifier has no QP");
         }
         Conn c = conn;
+        if (q.type() == QpType.UD) {
+            return QpMover.attrs(c, QpType.UD, b.port(), state); // a datagram QP needs nothing of the peer
+        }
         if (state != QpState.INIT && (c == null || c.rep == null && c.active)) {
             throw new CmException("no connection parameters yet for " + state + ": wait for the REP");
         }

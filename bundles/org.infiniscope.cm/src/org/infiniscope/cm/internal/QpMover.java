@@ -58,7 +58,7 @@ final class QpMover {
                 }
             }
             case RTS -> {
-                a.sqPsn(c.localPsn);
+                a.sqPsn(c == null ? 0 : c.localPsn);
                 mask |= QpAttrMask.SQ_PSN;
                 if (type == QpType.RC) {
                     a.timeout(c.req.primaryPath().localAckTimeout()).retryCnt(c.req.retryCount())

@@ -46,6 +46,11 @@ public final class TransportWire implements CmWire {
                 (in, responder) -> cm.received(in.mad(), in.source().lid()));
     }
 
+    /** @return the transport it sends through */
+    public MadTransport transport() {
+        return transport;
+    }
+
     @Override
     public void send(byte[] mad, int dlid) throws IOException {
         if (drop != null && drop.getAsBoolean()) {

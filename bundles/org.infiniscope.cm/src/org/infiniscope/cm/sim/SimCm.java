@@ -1,6 +1,7 @@
 package org.infiniscope.cm.sim;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -14,6 +15,8 @@ import org.infiniscope.cm.internal.ConnectionManager;
 import org.infiniscope.cm.internal.FabricResolver;
 import org.infiniscope.cm.internal.HostCm;
 import org.infiniscope.cm.internal.HostPort;
+import org.infiniscope.cm.internal.Resolver;
+import org.infiniscope.cm.internal.SaResolver;
 import org.infiniscope.cm.internal.TransportWire;
 import org.infiniscope.mad.transport.MadTransport;
 import org.infiniscope.mad.transport.MadTransports;
@@ -40,6 +43,7 @@ public final class SimCm implements AutoCloseable {
     private double lossFraction;
     private long lost;
     private long sent;
+    private Duration saTimeout;
 
     public SimCm(SimFabric fabric, SimVerbsProvider verbs, CmOptions options) {
         this.fabric = fabric;
@@ -59,6 +63,7 @@ public final class SimCm implements AutoCloseable {
         }
         List<HostPort> ports = new ArrayList<>();
         Context ctx;
+        TransportWire first = null;
         try {
             Device device = verbs.device(node);
             ctx = verbs.open(device);
@@ -70,13 +75,17 @@ public final class SimCm implements AutoCloseable {
                 ConnectionManager cm = new ConnectionManager(node, device.name(), p, wire, options,
                         device.nodeGuid() * 31 + p);
                 wire.start(cm);
+                first = first == null ? wire : first;
                 ports.add(new HostPort(ctx, p, cm));
             }
         } catch (VerbsException | IOException e) {
             ports.forEach(p -> p.cm().close());
             throw new CmException("no CM on " + node + ": " + e.getMessage(), e);
         }
-        HostCm cm = new HostCm(node, ports, resolver, () -> {
+        Resolver routes = saTimeout == null || first == null
+                ? resolver
+                : new SaResolver(resolver, first.transport(), saTimeout);
+        HostCm cm = new HostCm(node, ports, routes, () -> {
             ctx.close();
             synchronized (this) {
                 hosts.remove(node);
@@ -84,6 +93,16 @@ public final class SimCm implements AutoCloseable {
         });
         hosts.put(node, cm);
         return cm;
+    }
+
+    /**
+     * Has the hosts started from now on resolve routes by asking the SA for a PathRecord (the SM LID their port
+     * knows), rather than reading them from the fabric.
+     *
+     * @param timeout the time-out of each of the SA query's attempts
+     */
+    public synchronized void routesFromSa(Duration timeout) {
+        this.saTimeout = timeout;
     }
 
     /**
