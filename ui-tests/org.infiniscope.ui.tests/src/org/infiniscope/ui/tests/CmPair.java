@@ -46,6 +46,7 @@ final class CmPair implements AutoCloseable {
         var fabric = RcFlow.fabric(spec);
         verbs = new SimVerbsProvider(fabric);
         cm = new SimCm(fabric, verbs, CmOptions.DEFAULT);
+        cm.routesFromSa(Duration.ofSeconds(2)); // our SM's SA answers the PathRecord, as on a real subnet
         RdmaCm serverCm = cm.host(to);
         RdmaCm clientCm = cm.host(from);
         serverEvents = serverCm.createEventChannel();
