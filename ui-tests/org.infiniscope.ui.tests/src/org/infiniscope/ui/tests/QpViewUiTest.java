@@ -8,6 +8,9 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
+import org.eclipse.e4.ui.model.application.MApplication;
+import org.eclipse.e4.ui.model.application.ui.MUIElement;
+import org.eclipse.e4.ui.workbench.modeling.EModelService;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Canvas;
@@ -91,6 +94,35 @@ class QpViewUiTest {
         });
     }
 
+    /**
+     * Takes a screenshot with the side columns (explorer, properties) narrowed, as a user drags the sashes to read
+     * the whole table, and gives them their widths back after: the test classes share one window.
+     */
+    private Path screenshotWide(String name) throws Exception {
+        String[] stacks = {"org.infiniscope.ui.stack.explorer", "org.infiniscope.ui.stack.properties"};
+        String[] before = new String[stacks.length];
+        MApplication app = FatTree432.application();
+        EModelService models = app.getContext().get(EModelService.class);
+        bot.run(() -> {
+            for (int i = 0; i < stacks.length; i++) {
+                MUIElement e = models.find(stacks[i], app);
+                before[i] = e.getContainerData();
+                e.setContainerData("4");
+            }
+        });
+        Table table = widget(Table.class, VerbsUiIds.QP_TABLE);
+        try {
+            bot.waitUntil("the part to be laid out wide", () -> table.getSize().x > 550);
+            return bot.screenshot(window, name);
+        } finally {
+            bot.run(() -> {
+                for (int i = 0; i < stacks.length; i++) {
+                    models.find(stacks[i], app).setContainerData(before[i]);
+                }
+            });
+        }
+    }
+
     /** Sweeps again until the desktop's model has the LIDs of these hosts (the SM may have assigned them since). */
     private static void waitForLids(String... hosts) throws Exception {
         BundleContext context = FrameworkUtil.getBundle(QpViewUiTest.class).getBundleContext();
@@ -171,7 +203,7 @@ class QpViewUiTest {
             assertEquals("RTS", responder[STATE], "the responder saw nothing wrong");
 
             FatTree432.enlargeBottom(bot, window);
-            Path png = bot.screenshot(window, "qp-view");
+            Path png = screenshotWide("qp-view");
             assertTrue(Files.size(png) > 10_000, "screenshot too small to show anything: " + png);
         } finally {
             if (pulled) {
