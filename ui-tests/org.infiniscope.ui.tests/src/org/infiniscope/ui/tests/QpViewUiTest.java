@@ -20,6 +20,7 @@ import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.swt.widgets.Text;
 import org.infiniscope.model.FabricModelService;
+import org.infiniscope.sim.SimFabric;
 import org.infiniscope.model.connection.FabricConnection;
 import org.infiniscope.ui.UiIds;
 import org.infiniscope.ui.tests.bot.UiBot;
@@ -208,6 +209,11 @@ class QpViewUiTest {
         } finally {
             if (pulled) {
                 FatTree432.simfault(bot, window, "replug " + TO + "[1]");
+                // the test classes share the fabric: leave it as found, the SM having taken the port to Active again
+                SimFabric sim = RcFlow.fabric(spec);
+                SimFabric.AttachPoint at = sim.attachPoint(TO, 1);
+                bot.waitFor(TO + " [1] Active again after the replug",
+                        () -> sim.portState(at) == 4 ? Boolean.TRUE : null, FatTree432.SM_UP);
             }
         }
         bot.waitUntil("the flow's QPs to leave the view once it closed",
