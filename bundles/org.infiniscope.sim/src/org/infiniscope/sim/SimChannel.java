@@ -80,7 +80,8 @@ public final class SimChannel implements MadChannel {
 
     /**
      * Registering for unsolicited SMPs (SMInfo, traps) or for the SA class makes the channel its port's SM, as
-     * OpenSM is: requests to QP0/QP1 that no simulated agent answers are delivered to it.
+     * OpenSM is: requests to QP0/QP1 that no simulated agent answers are delivered to it. Registering another GMP
+     * class with methods (a CM's Send) has the requests of that class to QP1 delivered to this channel.
      *
      * @throws IllegalStateException when another SM is attached at the port
      */
@@ -89,6 +90,8 @@ public final class SimChannel implements MadChannel {
         boolean smClass = MgmtClass.isSubnetManagement(mgmtClass) || mgmtClass == MgmtClass.SUBN_ADM;
         if (smClass && !unsolicitedMethods.isEmpty() && !attachment.isSm()) {
             attachment.setSm(true);
+        } else if (!smClass && !unsolicitedMethods.isEmpty()) {
+            attachment.takeClass(mgmtClass); // a GSI agent of another class: a CM takes REQs on QP1
         }
     }
 

@@ -267,6 +267,16 @@ public final class SimFabric {
             }
         }
 
+        /**
+         * Has this endpoint take the requests of a GMP class sent to QP1 of its port, before the port's SM: a GSI
+         * agent's registration (a CM takes class 0x07).
+         */
+        public void takeClass(int mgmtClass) {
+            synchronized (SimFabric.this) {
+                engine.endpoints().takeClass(attached, mgmtClass);
+            }
+        }
+
         /** @return where the answer of the last {@link Outcome#ANSWERED} send came from */
         public MadAddress answerSource() {
             synchronized (SimFabric.this) {

@@ -1,7 +1,11 @@
 package org.infiniscope.sim.internal;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 import org.infiniscope.sim.SimFabric.Endpoint;
 
@@ -9,7 +13,8 @@ import org.infiniscope.sim.SimFabric.Endpoint;
  * The endpoints attached to the fabric's ports — SMs, SAs, clients of the ibsim-protocol server, channels — and
  * ibsim's rules for which of them takes a MAD that no simulated agent answers: a response goes to the endpoint whose
  * id is in its TID's bits 63..48; a request to a queue pair above 1 goes to the endpoint of that queue pair; any other
- * request (QP0 or QP1) goes to the SM attached at the port. Not thread-safe: the fabric serialises calls.
+ * request (QP0 or QP1) goes to the SM attached at the port, except a GMP of a class an endpoint there registered for
+ * (a CM, class 0x07, takes its REQs on QP1 as a real GSI agent does). Not thread-safe: the fabric serialises calls.
  */
 public final class Endpoints {
 
@@ -29,6 +34,8 @@ public final class Endpoints {
     private static final int MAX_ID = 0xFFFF;
 
     private final List<Attached> attached = new ArrayList<>();
+    /** Per endpoint id: the GMP classes whose requests to QP1 it takes (a GSI agent's registration). */
+    private final Map<Integer, Set<Integer>> gsiClasses = new HashMap<>();
     private int nextId;
 
     /**
@@ -74,6 +81,12 @@ public final class Endpoints {
     /** Detaches an endpoint; nothing happens when it is not attached. */
     public void detach(Attached a) {
         attached.removeIf(x -> x.id() == a.id());
+        gsiClasses.remove(a.id());
+    }
+
+    /** Has an endpoint take the requests of a GMP class sent to QP1 of its port (before the port's SM). */
+    public void takeClass(Attached a, int mgmtClass) {
+        gsiClasses.computeIfAbsent(a.id(), k -> new HashSet<>()).add(mgmtClass);
     }
 
     /** @return the SM attached at a port, or {@code null} */
@@ -108,6 +121,19 @@ public final class Endpoints {
      *         (a response to no request of the port's) goes to the port's SM, whose SA sent the transfer
      */
     Attached find(int node, int port, boolean response, int dqp, long tid, boolean rmppControl) {
+        return find(node, port, response, dqp, tid, rmppControl, -1);
+    }
+
+    /** {@link #find(int, int, boolean, int, long, boolean)} of a MAD of class {@code mgmtClass}. */
+    Attached find(int node, int port, boolean response, int dqp, long tid, boolean rmppControl, int mgmtClass) {
+        if (!response && dqp == 1) {
+            for (Attached a : attached) {
+                if (a.node() == node && a.port() == port
+                        && gsiClasses.getOrDefault(a.id(), Set.of()).contains(mgmtClass)) {
+                    return a;
+                }
+            }
+        }
         if (response) {
             int id = (int) (tid >>> 48);
             for (Attached a : attached) {

@@ -269,7 +269,7 @@ public final class Engine {
     /** Hands a MAD that reached a port to the endpoint waiting for it, by ibsim's rules. */
     private Outcome deliver(byte[] mad, int node, int port, Envelope envelope) {
         Endpoints.Attached to = endpoints.find(node, port, Method.isResponse(mad[3] & 0xFF), envelope.dqp(),
-                Bits.u64(mad, 8), Endpoints.isRmppControl(mad));
+                Bits.u64(mad, 8), Endpoints.isRmppControl(mad), mad[1] & 0xFF);
         if (to == null) {
             return Outcome.LOST;
         }

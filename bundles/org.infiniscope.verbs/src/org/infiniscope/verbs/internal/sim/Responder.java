@@ -84,6 +84,7 @@ final class Responder {
         if (r == null) {
             return null;
         }
+        qp.messagesReceived++;
         byte[] withGrh = new byte[GRH + p.length()];
         System.arraycopy(p.data(), 0, withGrh, GRH, p.length());
         WcStatus st = Memory.scatter(qp, r.sgList(), withGrh);
@@ -94,6 +95,7 @@ final class Responder {
     }
 
     private Response execute(Packet p, boolean rc) {
+        qp.messagesReceived++;
         switch (p.op()) {
             case SEND, SEND_WITH_IMM -> {
                 RecvWr r = qp.takeRecv();

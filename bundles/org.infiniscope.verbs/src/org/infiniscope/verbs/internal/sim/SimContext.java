@@ -51,6 +51,7 @@ final class SimContext implements Context {
     void event(AsyncEventType type, SimQp qp, SimCq cq, SimSrq srq, int port) {
         if (!closed) {
             events.add(new AsyncEvent(type, qp, cq, srq, port));
+            SimRestrack.changed(); // a view of the QPs looks again: an async event often comes with a new state
         }
     }
 

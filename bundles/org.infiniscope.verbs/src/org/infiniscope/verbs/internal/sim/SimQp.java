@@ -67,6 +67,9 @@ final class SimQp implements QueuePair {
     private boolean drainNotify;
     private ScheduledFuture<?> timer;
     private boolean destroyed;
+    /** What the resource view counts. */
+    long messagesSent, messagesReceived, retries, rnrRetries;
+    WcStatus lastError;
 
     private SimQp(SimPd pd, QpInitAttr init, int qpn) {
         this.pd = pd;
@@ -99,6 +102,7 @@ final class SimQp implements QueuePair {
             qp.srq.users++;
         }
         qp.attr.cap(cap);
+        SimRestrack.changed();
         return qp;
     }
 
@@ -262,6 +266,9 @@ final class SimQp implements QueuePair {
     private void enter(QpState next, boolean notifyDrain) {
         QpState was = state;
         state = next;
+        if (was != next) {
+            SimRestrack.changed();
+        }
         switch (next) {
             case RESET -> reset();
             case ERR -> flush();
@@ -297,6 +304,7 @@ final class SimQp implements QueuePair {
     /** Moves to ERR: every outstanding work request completes flushed. */
     void toError() {
         state = QpState.ERR;
+        SimRestrack.changed();
         flush();
     }
 
@@ -417,6 +425,7 @@ final class SimQp implements QueuePair {
     /** The head message is done (completed or failed): the next one's turn, and the retry budgets refill. */
     void next(int packets) {
         sq.poll();
+        messagesSent++;
         attr.sqPsn((attr.sqPsn() + packets) & 0xFFFFFF);
         retriesLeft = attr.retryCnt();
         rnrLeft = attr.rnrRetry();
@@ -445,6 +454,7 @@ final class SimQp implements QueuePair {
             return false;
         }
         retriesLeft--;
+        retries++;
         waitFor((long) (4096L << attr.timeout()));
         return true;
     }
@@ -457,6 +467,7 @@ final class SimQp implements QueuePair {
             }
             rnrLeft--;
         }
+        rnrRetries++;
         waitFor(rnrNanos(timerCode));
         return true;
     }
@@ -483,11 +494,13 @@ final class SimQp implements QueuePair {
     /** A local error on the send side: RC goes to ERR, UC and UD to SQE. */
     void sendError(SendWr wr, WcStatus status) {
         sq.poll();
+        lastError = status;
         sendCq.add(wc(wr.wrId(), status, opcode(wr.opcode()), 0), false);
         if (type() == QpType.RC) {
             toError();
         } else {
             state = QpState.SQE;
+            SimRestrack.changed();
             while (!sq.isEmpty()) {
                 SendWr w = sq.poll();
                 sendCq.add(wc(w.wrId(), WcStatus.WR_FLUSH_ERR, opcode(w.opcode()), 0), false);
@@ -519,6 +532,7 @@ final class SimQp implements QueuePair {
         }
         pd.qps.remove(this);
         pd.ctx.hca.qps.remove(qpn);
+        SimRestrack.changed();
     }
 
     boolean destroyed() {

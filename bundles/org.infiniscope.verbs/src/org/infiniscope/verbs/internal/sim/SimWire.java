@@ -41,6 +41,7 @@ public final class SimWire implements AutoCloseable {
                 hcas.put(n.name(), new SimHca(this, n, "sim_" + n.name()));
             }
         }
+        SimRestrack.add(this);
     }
 
     /** Runs {@code task} on the engine thread, under the lock. */
@@ -109,6 +110,7 @@ public final class SimWire implements AutoCloseable {
 
     @Override
     public void close() {
+        SimRestrack.remove(this);
         engine.shutdownNow();
     }
 }

@@ -1,0 +1,84 @@
+package org.infiniscope.cm.internal;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+
+import org.infiniscope.mad.Gid;
+import org.infiniscope.mad.Method;
+import org.infiniscope.mad.MgmtClass;
+import org.infiniscope.mad.cm.CmMad;
+import org.infiniscope.mad.transport.AgentRegistration;
+import org.infiniscope.mad.transport.AgentSpec;
+import org.infiniscope.mad.transport.MadAddress;
+import org.infiniscope.mad.transport.MadRequest;
+import org.infiniscope.mad.transport.MadTransport;
+
+/**
+ * CM MADs over a {@link MadTransport}: sent as Send MADs to QP1 of the peer (the transport does not wait for an
+ * answer; the CM retransmits itself), received through an agent registered for the CM class's Send method, as the
+ * kernel's CM registers its GSI agent.
+ */
+public final class TransportWire implements CmWire {
+
+    /** The link-local subnet prefix of a port GID when the SM set no other. */
+    public static final long DEFAULT_PREFIX = 0xFE80_0000_0000_0000L;
+
+    private final MadTransport transport;
+    private final long caGuid;
+    private final BooleanSupplier drop;
+    private AgentRegistration registration;
+
+    /**
+     * @param drop asked before each send: {@code true} loses the MAD (a lossy wire for tests), null for none
+     */
+    public TransportWire(MadTransport transport, long caGuid, BooleanSupplier drop) {
+        this.transport = transport;
+        this.caGuid = caGuid;
+        this.drop = drop;
+    }
+
+    /** Registers the CM agent: MADs that arrive go to {@code cm}. */
+    public void start(ConnectionManager cm) throws IOException {
+        registration = transport.register(
+                new AgentSpec(MgmtClass.COMM_MGT, CmMad.CLASS_VERSION, Set.of(Method.SEND), false),
+                (in, responder) -> cm.received(in.mad(), in.source().lid()));
+    }
+
+    /** @return the transport it sends through */
+    public MadTransport transport() {
+        return transport;
+    }
+
+    @Override
+    public void send(byte[] mad, int dlid) throws IOException {
+        if (drop != null && drop.getAsBoolean()) {
+            return;
+        }
+        transport.send(new MadRequest(mad, MadAddress.gsi(dlid), Duration.ofSeconds(1), 0));
+    }
+
+    @Override
+    public int lid() throws IOException {
+        return transport.localPort().lid();
+    }
+
+    @Override
+    public Gid gid() throws IOException {
+        return new Gid(DEFAULT_PREFIX, transport.localPort().portGuid());
+    }
+
+    @Override
+    public long caGuid() {
+        return caGuid;
+    }
+
+    @Override
+    public void close() {
+        if (registration != null) {
+            registration.close();
+        }
+        transport.close();
+    }
+}
