@@ -125,8 +125,9 @@ class CmConnectTest {
             p.server().expect(CmEventType.TIMEWAIT_EXIT);
             assertTrue(listing.connections("h1").isEmpty(), listing.connections("h1").toString());
             assertTrue(listing.connections("h2").stream().allMatch(c -> c.state() == CmState.LISTEN));
-            List<CmState> client = seen.stream().filter(c -> c.node().equals("h1")).map(CmConnection::state).distinct()
-                    .toList();
+            // (an MRA comes in between when the server's consumer is slower than half the short response timeout)
+            List<CmState> client = seen.stream().filter(c -> c.node().equals("h1")).map(CmConnection::state)
+                    .filter(s -> s != CmState.MRA_REQ_RCVD).distinct().toList();
             assertEquals(
                     List.of(CmState.REQ_SENT, CmState.ESTABLISHED, CmState.DREQ_SENT, CmState.TIMEWAIT, CmState.IDLE),
                     client);

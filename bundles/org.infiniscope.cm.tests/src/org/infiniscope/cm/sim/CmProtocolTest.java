@@ -2,6 +2,7 @@ package org.infiniscope.cm.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.ValueLayout;
@@ -15,6 +16,7 @@ import org.infiniscope.cm.CmAddress;
 import org.infiniscope.cm.CmConnection;
 import org.infiniscope.cm.CmEvent;
 import org.infiniscope.cm.CmEventType;
+import org.infiniscope.cm.CmException;
 import org.infiniscope.cm.CmId;
 import org.infiniscope.cm.CmOptions;
 import org.infiniscope.cm.CmRoute;
@@ -200,6 +202,20 @@ class CmProtocolTest {
             client.expect(CmEventType.ESTABLISHED);
             server.expect(CmEventType.ESTABLISHED);
             assertTrue(seen.stream().anyMatch(c -> c.node().equals("h2") && c.state() == CmState.MRA_REQ_SENT));
+        }
+    }
+
+    @Test
+    void aSwitchHasNoCmAndAnUnknownNodeIsAnAddressError() throws Exception {
+        try (CmHosts hosts = new CmHosts(CmHosts.FAST)) {
+            CmException e = assertThrows(CmException.class, () -> hosts.cm.host("sw1"));
+            assertTrue(e.getMessage().startsWith("no CM on sw1"), e.getMessage());
+            Side client = new Side(hosts.cm.host("h1"));
+            CmId id = client.cm.createId(client.channel, PortSpace.TCP);
+            id.resolveAddr(new CmAddress.ByNode("nosuchhost", 1), Side.DEADLINE);
+            assertEquals(-113, client.expect(CmEventType.ADDR_ERROR).status(), "EHOSTUNREACH");
+            CmException route = assertThrows(CmException.class, () -> id.resolveRoute(Side.DEADLINE));
+            assertEquals("the identifier is not bound to a device: resolve an address first", route.getMessage());
         }
     }
 }

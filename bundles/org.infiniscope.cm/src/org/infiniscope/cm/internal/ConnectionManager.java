@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -50,6 +51,9 @@ public final class ConnectionManager implements AutoCloseable {
     private final Random random;
     private final AutoCloseable listed;
     private final AtomicLong malformed = new AtomicLong();
+    /** What the listing shows, published by the manager's thread at each change: read without waiting for it. */
+    private final Map<Integer, CmConnection> published = new ConcurrentHashMap<>();
+    private final Map<Long, CmConnection> listening = new ConcurrentHashMap<>();
     private volatile Thread loopThread;
 
     /**
@@ -213,12 +217,28 @@ public final class ConnectionManager implements AutoCloseable {
 
     void state(Conn c, CmState s) {
         c.state = s;
-        CmDirectory.INSTANCE.changed(c.snapshot(node, device, port));
+        publish(c);
     }
 
     void lapState(Conn c, CmState s) {
         c.lapState = s;
-        CmDirectory.INSTANCE.changed(c.snapshot(node, device, port));
+        publish(c);
+    }
+
+    private void publish(Conn c) {
+        CmConnection now = c.snapshot(node, device, port);
+        published.put(c.localCommId, now);
+        CmDirectory.INSTANCE.changed(now);
+    }
+
+    /** Shows a listener in the listing, or takes it out. */
+    void listed(long serviceId, boolean on) {
+        if (on) {
+            listening.put(serviceId, new CmConnection(node, device, port, 0, 0, 0, 0, CmState.LISTEN, CmState.LAP_IDLE,
+                    serviceId, 0, Gid.ZERO, 0, 0, false));
+        } else {
+            listening.remove(serviceId);
+        }
     }
 
     /** Enters TIMEWAIT: the QP is stopped, and after twice the packet life time the communication ends. */
@@ -241,23 +261,16 @@ public final class ConnectionManager implements AutoCloseable {
         c.cancelTimer();
         if (conns.remove(c.localCommId, c)) {
             c.state = CmState.IDLE;
+            published.remove(c.localCommId);
             CmDirectory.INSTANCE.changed(c.snapshot(node, device, port));
         }
     }
 
     /** @return the communications and listeners, as the listing shows them */
     List<CmConnection> connections() {
-        try {
-            return call(() -> {
-                List<CmConnection> out = new ArrayList<>();
-                conns.values().forEach(c -> out.add(c.snapshot(node, device, port)));
-                listeners.keySet().forEach(sid -> out.add(new CmConnection(node, device, port, 0, 0, 0, 0,
-                        CmState.LISTEN, CmState.LAP_IDLE, sid, 0, Gid.ZERO, 0, 0, false)));
-                return out;
-            });
-        } catch (CmException e) {
-            return List.of(); // closed
-        }
+        List<CmConnection> out = new ArrayList<>(published.values());
+        out.addAll(listening.values());
+        return out;
     }
 
     @Override
@@ -268,6 +281,7 @@ public final class ConnectionManager implements AutoCloseable {
                     remove(c);
                 }
                 listeners.clear();
+                listening.clear();
                 return null;
             });
         } catch (CmException e) {

@@ -47,10 +47,13 @@ final class Outbound {
         if (cm.listeners.putIfAbsent(serviceId, user) != null) {
             throw new CmException(String.format("service ID 0x%016x is listened on already (EADDRINUSE)", serviceId));
         }
+        cm.listed(serviceId, true);
     }
 
     void unlisten(long serviceId, ConnUser user) {
-        cm.listeners.remove(serviceId, user);
+        if (cm.listeners.remove(serviceId, user)) {
+            cm.listed(serviceId, false);
+        }
     }
 
     /** Sends the REQ of an active communication whose route and QP are set. */

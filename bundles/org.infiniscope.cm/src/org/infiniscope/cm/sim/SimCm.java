@@ -62,7 +62,7 @@ public final class SimCm implements AutoCloseable {
             return existing;
         }
         List<HostPort> ports = new ArrayList<>();
-        Context ctx;
+        Context ctx = null;
         TransportWire first = null;
         try {
             Device device = verbs.device(node);
@@ -80,13 +80,17 @@ public final class SimCm implements AutoCloseable {
             }
         } catch (VerbsException | IOException e) {
             ports.forEach(p -> p.cm().close());
+            if (ctx != null) {
+                ctx.close();
+            }
             throw new CmException("no CM on " + node + ": " + e.getMessage(), e);
         }
         Resolver routes = saTimeout == null || first == null
                 ? resolver
                 : new SaResolver(resolver, first.transport(), saTimeout);
+        Context opened = ctx;
         HostCm cm = new HostCm(node, ports, routes, () -> {
-            ctx.close();
+            opened.close();
             synchronized (this) {
                 hosts.remove(node);
             }
