@@ -2,6 +2,7 @@ package org.infiniscope.sm.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -32,11 +33,22 @@ class SweepHistoryTest {
         Instant before = Instant.now();
         try (SimSm sm = new SimSm(sim, sim.defaultAttachPoint(), SimSm.settings(null)).start()) {
             sm.awaitUp();
-            sm.runner.sweep(SweepKind.LIGHT).get(60, TimeUnit.SECONDS);
+            // activation's link state changes may still bring a heavy sweep (traps, PortStateChange): light sweeps
+            // are asked for until one stays light
+            SweepHistoryEntry light = null;
+            for (int i = 0; i < 5 && light == null; i++) {
+                if (sm.runner.sweep(SweepKind.LIGHT).get(60, TimeUnit.SECONDS).kind() == SweepKind.LIGHT) {
+                    List<SweepHistoryEntry> h = sm.runner.sweepHistory();
+                    light = h.get(h.size() - 1);
+                }
+            }
+            assertNotNull(light, "a light sweep that stayed light: " + sm.runner.sweepHistory());
             sm.runner.sweep(SweepKind.HEAVY).get(60, TimeUnit.SECONDS);
             List<SweepHistoryEntry> h = sm.runner.sweepHistory();
-            assertEquals(3, h.size(), h.toString());
-            assertEquals(List.of(1L, 2L, 3L), h.stream().map(SweepHistoryEntry::number).toList());
+            for (int i = 0; i < h.size(); i++) {
+                assertEquals(i + 1, h.get(i).number(), "numbered in order: " + h);
+                assertFalse(i > 0 && h.get(i).start().isBefore(h.get(i - 1).start()), "in start order: " + h);
+            }
 
             SweepHistoryEntry first = h.get(0);
             assertEquals(SweepKind.HEAVY, first.kind());
@@ -56,14 +68,11 @@ class SweepHistoryTest {
             assertTrue(c.lftBlocks() > 0 && c.switchInfoSets() > 0 && c.portInfoSets() > 0, c.toString());
             assertTrue(first.smps() > 0);
 
-            SweepHistoryEntry light = h.get(1);
-            assertEquals(SweepKind.LIGHT, light.kind());
             assertTrue(light.up());
             assertTrue(light.phases().isEmpty());
             assertEquals(SweepChanges.none(nodes), light.changes());
-            assertFalse(light.start().isBefore(first.start()));
 
-            SweepHistoryEntry again = h.get(2);
+            SweepHistoryEntry again = h.get(h.size() - 1);
             assertEquals(SweepKind.HEAVY, again.kind());
             assertTrue(again.up());
             assertEquals(nodes, again.changes().nodes());
@@ -74,13 +83,16 @@ class SweepHistoryTest {
 
             String lines = new SmCommands(sm.runner).sweeps(2);
             assertEquals(2, lines.lines().count(), lines);
-            assertTrue(lines.startsWith("#2 ") && lines.contains(" light up "), lines);
-            assertTrue(lines.lines().toList().get(1)
-                    .matches("#3 \\S+Z heavy up [0-9.]+ s \\(discovery [0-9.]+, lids "
-                            + "[0-9.]+, routing [0-9.]+, programming [0-9.]+, activation [0-9.]+\\), \\d+ SMPs, "
-                            + nodes + " nodes"),
-                    lines);
-            assertTrue(new SmCommands(sm.runner).status().contains("last sweep: #3 "));
+            assertTrue(
+                    SmCommands.line(light).matches("#\\d+ \\S+Z light up [0-9.]+ s, \\d+ SMPs, " + nodes + " nodes\n"),
+                    SmCommands.line(light));
+            assertTrue(lines.endsWith(SmCommands.line(again)), lines);
+            assertTrue(SmCommands.line(again)
+                    .matches("#" + h.size() + " \\S+Z heavy up [0-9.]+ s \\(discovery [0-9.]+, "
+                            + "lids [0-9.]+, routing [0-9.]+, programming [0-9.]+, activation [0-9.]+\\), \\d+ SMPs, "
+                            + nodes + " nodes\n"),
+                    SmCommands.line(again));
+            assertTrue(new SmCommands(sm.runner).status().contains("last sweep: #" + h.size() + " "));
         }
     }
 
