@@ -15,6 +15,9 @@ import org.osgi.annotation.versioning.ProviderType;
 @ProviderType
 public interface SubnetManager {
 
+    /** How many sweeps {@link #sweepHistory()} keeps. */
+    int HISTORY = 64;
+
     /** @return the state now */
     SmState state();
 
@@ -39,6 +42,12 @@ public interface SubnetManager {
 
     /** @return the port GUID the SM runs on, 0 before it started */
     long portGuid();
+
+    /**
+     * @return the last sweeps, light and heavy, oldest first (at most {@link #HISTORY}): when each started, how long
+     *         each phase took, its result and what it changed; empty before the first sweep or when the SM does not run
+     */
+    java.util.List<SweepHistoryEntry> sweepHistory();
 
     /** Adds a listener; closing the returned handle removes it. */
     AutoCloseable addListener(SmListener listener);

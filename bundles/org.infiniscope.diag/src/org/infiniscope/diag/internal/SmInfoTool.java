@@ -130,6 +130,13 @@ public final class SmInfoTool implements ConsoleTool {
         if (to == null) {
             byte[] mine;
             try {
+                // the port's own LID first, as a tool about to send LID-routed MADs reads it (sminfo reads the SM
+                // LID of its umad port): an embedded simulated fabric of a one-shot runtime is brought up by it
+                transport.localPort();
+            } catch (java.io.IOException e) {
+                throw new QueryException("can't resolve sm port: " + e.getMessage());
+            }
+            try {
                 mine = new TransportGetter(transport, Destination.directed(List.of(0)), timeout)
                         .get(PortInfo.ATTRIBUTE_ID, 0);
             } catch (QueryException e) {

@@ -93,6 +93,7 @@ final class FabricReader {
                         if (v != null) {
                             synchronized (n) {
                                 n.pKeys[p] = v.pKeys().stream().filter(k -> (k & 0x7FFF) != 0).toList();
+                                n.pKeyBlock0[p] = v.pKeys().stream().mapToInt(Integer::intValue).toArray();
                             }
                         }
                     }));

@@ -56,6 +56,11 @@ final class HeavySweep {
     private final BiConsumer<SmPhase, Duration> phases;
     final List<String> notes = new ArrayList<>();
     Programmer programmer;
+    Activator activator;
+    /** P_Key table blocks the partition policy wrote. */
+    int pKeyBlocks;
+    /** The fabric it swept, null when discovery failed. */
+    SweptFabric fabric;
 
     HeavySweep(Discovery discovery, Smps smps, SmSettings settings, RoutingEngines engines, PartitionPolicy partitions,
             Memory memory, BiConsumer<SmPhase, Duration> phases) {
@@ -88,6 +93,7 @@ final class HeavySweep {
             return failed(took, smpsBefore, "discovery failed: " + e.getMessage());
         }
         SweptFabric fabric = new SweptFabric(snapshot);
+        this.fabric = fabric;
         FabricReader reader = new FabricReader(smps, record);
         List<KnownSm> others = reader.read(fabric);
         List<String> problems = new ArrayList<>(reader.problems());
@@ -127,10 +133,12 @@ final class HeavySweep {
         programmer.program(fabric, graph, routed.result(), smLid, reregister);
         problems.addAll(programmer.problems());
         if (partitions instanceof FabricPolicy policy) {
+            int written = policy.pkeys().blocksWritten;
             problems.addAll(policy.programPartitions(smps, fabric, notes));
+            pKeyBlocks = policy.pkeys().blocksWritten - written;
         }
         start = phase(took, SmPhase.PROGRAMMING, start);
-        Activator activator = new Activator(smps);
+        activator = new Activator(smps);
         activator.activate(fabric);
         problems.addAll(activator.problems());
         if (partitions instanceof FabricPolicy policy) { // QoS masks its tables to the VLs activation set

@@ -35,6 +35,8 @@ final class PkeyProgrammer {
     private PkeyTables last;
     private List<PartitionPort> lastPorts = List.of();
     int blocksWritten, blocksRead, enforcementSets;
+    /** Blocks of end ports' tables read here, beyond what the sweep read (a table longer than one block). */
+    int endBlocksRead;
 
     PkeyProgrammer(PkeyCalculator calculator) {
         this.calculator = calculator;
@@ -195,8 +197,23 @@ final class PkeyProgrammer {
         }
         List<CompletableFuture<?>> all = new ArrayList<>();
         for (Endport e : endports) {
-            if (!endTables.containsKey(e.guid())) {
+            boolean known;
+            synchronized (this) { // reads started in this loop complete into the same map
+                known = endTables.containsKey(e.guid());
+            }
+            if (!known) {
                 int blocks = Math.max(1, (e.node.info.partitionCap() + BLOCK - 1) / BLOCK);
+                int[] block0;
+                synchronized (e.node) {
+                    block0 = e.node.pKeyBlock0[e.port];
+                }
+                if (blocks == 1 && block0 != null && block0.length == BLOCK) {
+                    synchronized (this) {
+                        endTables.put(e.guid(), block0.clone()); // the whole table, read by this sweep already
+                    }
+                    continue;
+                }
+                endBlocksRead += blocks;
                 all.add(readAsync(smps, e.route(), 0, blocks, endTables, e.guid(), problems,
                         "port " + e.port + " of " + e.node));
             }

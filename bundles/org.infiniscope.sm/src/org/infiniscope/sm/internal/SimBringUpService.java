@@ -18,15 +18,18 @@ import org.osgi.framework.Constants;
 import org.osgi.framework.ServiceReference;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 
 /**
- * Brings an embedded simulated fabric of a one-shot runtime up as {@code sm --once} would (defaults: min-hop, no
- * guid2lid file), so that a one-shot LID-routed tool ({@code perfquery}, {@code smpquery} by LID) finds LIDs and
- * routes, as {@code serve}'s fabric has them from {@link SubnetManagerService}. Only in a one-shot runtime (the
+ * Brings an embedded simulated fabric of a one-shot runtime up as {@code sm} would (defaults: min-hop, no guid2lid
+ * file), so that a one-shot LID-routed tool ({@code perfquery}, {@code smpquery} by LID) finds LIDs and routes, as
+ * {@code serve}'s fabric has them from {@link SubnetManagerService}. The SM goes on running after SUBNET UP, for the
+ * life of the runtime (the one command): it answers SMInfo as master ({@code sminfo}) and its SA answers queries
+ * ({@code saquery}); without a sweep timer, as nothing but the command and its traps changes the fabric. Only in a one-shot runtime (the
  * launcher's {@code infiniscope.cli.args}) of another command than {@code sm}, unless {@value #PROPERTY}{@code =false}; the shell's SM, tests and other
  * runtimes leave the embedded fabrics as they were built.
  */
@@ -42,6 +45,18 @@ public final class SimBringUpService implements SimBringUp {
     private final RoutingEngines engines = new RoutingEngines();
     private final Discovery discovery;
     private final boolean enabled;
+    /** The SMs that brought a fabric up and serve it, with their ports, by fabric; closed at deactivation. */
+    private final java.util.Map<String, Running> running = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** An SM left serving a fabric it brought up. */
+    private record Running(MadTransport transport, SmRunner sm) implements AutoCloseable {
+        @Override
+        public void close() {
+            try (MadTransport t = transport; SmRunner s = sm) {
+                // the SM first, then its port
+            }
+        }
+    }
 
     @Activate
     public SimBringUpService(org.osgi.framework.BundleContext context, @Reference Discovery discovery) {
@@ -96,14 +111,19 @@ public final class SimBringUpService implements SimBringUp {
 
     @Override
     public void bringUp(String fabric) throws IOException {
-        if (!enabled || !FabricChannels.isSimulator(fabric)) {
+        if (!enabled || !FabricChannels.isSimulator(fabric) || running.containsKey(fabric)) {
             return;
         }
-        SmSettings settings = SmSettings.defaults(null);
+        SmSettings defaults = SmSettings.defaults(null);
+        SmSettings settings = defaults.withTimers(java.time.Duration.ZERO, defaults.pollInterval(),
+                defaults.pollRetries());
         CompletableFuture<String> end = new CompletableFuture<>();
-        try (MadTransport transport = channels.open(fabric, settings.window());
-                SmRunner sm = new SmRunner(transport, discovery, engines,
-                        new FabricPolicy(PolicySettings.defaults(null)), settings)) {
+        MadTransport transport = channels.open(fabric, settings.window());
+        SmRunner sm = new SmRunner(transport, discovery, engines, new FabricPolicy(PolicySettings.defaults(null)),
+                settings);
+        Running run = new Running(transport, sm);
+        boolean serving = false;
+        try {
             sm.addListener(new SmListener() {
                 private int failed;
 
@@ -124,11 +144,33 @@ public final class SimBringUpService implements SimBringUp {
             if (failure != null) {
                 throw new IOException("the SM could not bring " + fabric + " up: " + failure);
             }
+            running.put(fabric, run);
+            serving = true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while the SM brought " + fabric + " up", e);
         } catch (ExecutionException | TimeoutException e) {
             throw new IOException("the SM did not bring " + fabric + " up in " + TIMEOUT_SECONDS + " s", e);
+        } finally {
+            if (!serving) {
+                run.close();
+            }
+        }
+    }
+
+    /** @return the SM serving a fabric this service brought up, empty when none does */
+    java.util.Optional<SmRunner> serving(String fabric) {
+        return java.util.Optional.ofNullable(running.get(fabric)).map(Running::sm);
+    }
+
+    /** Stops the SMs (the runtime ends). */
+    @Deactivate
+    void close() {
+        for (String fabric : java.util.List.copyOf(running.keySet())) {
+            Running r = running.remove(fabric);
+            if (r != null) {
+                r.close();
+            }
         }
     }
 }

@@ -23,6 +23,8 @@ final class SmNode {
     final int[] peerPort;
     /** The P_Keys of each CA or router port (block 0, valid entries), as read and then as set; null: unread. */
     final java.util.List<Integer>[] pKeys;
+    /** Block 0 of each CA or router port's P_Key table as this sweep read it, every entry; null: unread. */
+    final int[][] pKeyBlock0;
     /** The LID and LMC given to each endport by the LID phase (a switch: port 0 only). */
     final int[] lid;
     final int[] lmc;
@@ -38,6 +40,7 @@ final class SmNode {
         @SuppressWarnings("unchecked")
         java.util.List<Integer>[] keys = new java.util.List[n];
         pKeys = keys;
+        pKeyBlock0 = new int[n][];
         lid = new int[n];
         lmc = new int[n];
         java.util.Arrays.fill(peerNode, -1);

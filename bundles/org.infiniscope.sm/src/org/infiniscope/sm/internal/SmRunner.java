@@ -24,6 +24,8 @@ import org.infiniscope.sm.SmListener;
 import org.infiniscope.sm.SmPhase;
 import org.infiniscope.sm.SmState;
 import org.infiniscope.sm.SubnetManager;
+import org.infiniscope.sm.SweepChanges;
+import org.infiniscope.sm.SweepHistoryEntry;
 import org.infiniscope.sm.SweepKind;
 import org.infiniscope.sm.SweepReport;
 import org.infiniscope.sm.internal.sa.SaServer;
@@ -88,6 +90,7 @@ public final class SmRunner implements SubnetManager, SmAgent.Sm, AutoCloseable 
     private long masterGuid;
     private Thread thread;
     private AgentRegistration[] registrations = new AgentRegistration[0];
+    private final SweepHistory history = new SweepHistory(HISTORY);
 
     /**
      * @param transport the SM's port; the runner does not close it
@@ -188,6 +191,11 @@ public final class SmRunner implements SubnetManager, SmAgent.Sm, AutoCloseable 
     public AutoCloseable addListener(SmListener listener) {
         listeners.add(listener);
         return () -> listeners.remove(listener);
+    }
+
+    @Override
+    public List<SweepHistoryEntry> sweepHistory() {
+        return history.entries();
     }
 
     /** @return the settings it runs with */
@@ -372,9 +380,14 @@ public final class SmRunner implements SubnetManager, SmAgent.Sm, AutoCloseable 
         }
         actCount.incrementAndGet();
         long number = ++sweeps;
+        java.time.Instant started = java.time.Instant.now();
+        long startNanos = System.nanoTime();
         HeavySweep sweep = new HeavySweep(discovery, smps, settings, engines, partitions, memory,
                 (phase, took) -> phase(phase, took));
+        Subnet before = subnet;
         SweepReport report = sweep.run(number, !reregistered, this::elect, actCount.get(), priority);
+        history.add(report, started, Duration.ofNanos(System.nanoTime() - startNanos),
+                SweepHistory.changes(before, report.subnet().orElse(null), sweep));
         for (String note : sweep.notes) {
             LOG.info("sweep {}: {}", number, note);
         }
@@ -500,6 +513,8 @@ public final class SmRunner implements SubnetManager, SmAgent.Sm, AutoCloseable 
         if (last == null) {
             return heavySweep(false);
         }
+        java.time.Instant started = java.time.Instant.now();
+        long startNanos = System.nanoTime();
         long before = transport.statistics().sent();
         List<CompletableFuture<SwitchInfo>> reads = new ArrayList<>();
         for (SmNode n : last.nodes) {
@@ -537,6 +552,7 @@ public final class SmRunner implements SubnetManager, SmAgent.Sm, AutoCloseable 
         }
         SweepReport r = new SweepReport(SweepKind.LIGHT, Map.of(), transport.statistics().sent() - before,
                 Optional.ofNullable(subnet), Optional.empty());
+        history.add(r, started, Duration.ofNanos(System.nanoTime() - startNanos), SweepChanges.none(last.nodes.size()));
         for (SmListener l : listeners) {
             l.swept(r);
         }

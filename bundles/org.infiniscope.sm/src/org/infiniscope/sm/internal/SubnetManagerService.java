@@ -225,6 +225,12 @@ public final class SubnetManagerService implements SubnetManager {
     }
 
     @Override
+    public java.util.List<org.infiniscope.sm.SweepHistoryEntry> sweepHistory() {
+        SmRunner r = runner;
+        return r == null ? java.util.List.of() : r.sweepHistory();
+    }
+
+    @Override
     public AutoCloseable addListener(SmListener listener) {
         listeners.add(listener);
         SmRunner r = runner;

@@ -226,6 +226,12 @@ public final class SaServer implements AutoCloseable {
             registration = null;
         }
         executor.shutdownNow();
+        try {
+            // a task that runs on (the view built after SUBNET UP) ends before its bundle may stop: bounded
+            executor.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void handle(IncomingMad mad, MadAgent.Responder responder) {

@@ -42,7 +42,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * runs; ours must lie between Debian's before and after. {@code PR SLID DLID} is ours alone (Debian's saquery ignores
  * words after PR and dumps every path): it is compared with Debian's {@code --src-to-dst SLID:DLID}.
  * {@code -Dinfiniscope.saquery.full=true} also asks, one LID (LID/port, LID pair) at a time, for every NodeRecord,
- * PortInfoRecord and PathRecord from h00002 of the fabric.
+ * PortInfoRecord and PathRecord from h00002 of the fabric. Last, on the embedded simulator ({@code --fabric sim}),
+ * saquery and sminfo get their answers from the SM that brought it up.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(value = 1800, unit = TimeUnit.SECONDS)
@@ -260,16 +261,38 @@ class SaqueryLabIT {
         assertEquals(1, ours.status());
         assertTrue(run.ours(NODE, "saquery", LabRun.words("NOSUCHTYPE")).err()
                 .contains("names no record type: CPI, NR, PIR, LR, PR, MCMR, SR, SWIR, SMIR, SL2VL"));
-        // a one-shot runtime brings the embedded simulator up with our SM, which stops once the fabric is up: no SA
-        // answers there (yet), and saquery says so
-        Output noSa = run.oursElsewhere("saquery", LabRun.words("--fabric sim NR"));
-        assertEquals(1, noSa.status(), noSa.err());
-        assertTrue(noSa.err().contains("no SA to ask") || noSa.err().contains("no answer from the SA at LID 1"),
-                noSa.err());
+    }
+
+    /**
+     * A one-shot runtime brings the embedded simulator up with our SM, which goes on serving for the life of the
+     * command: our saquery gets every node of the built-in fabric (ft2:4:2:8, 6 switches and 32 hosts) from its SA,
+     * and our sminfo finds it master at the LID the SA's SMInfoRecord names, with the same GUID.
+     */
+    @Test
+    @Order(7)
+    void onTheEmbeddedSimulatorOurSmAnswersAsMasterAndSa() throws Exception {
+        Output nodes = run.oursElsewhere("saquery", LabRun.words("--fabric sim NR"));
+        assertEquals(0, nodes.status(), nodes.err());
+        assertEquals(38, nodes.text().lines().filter(l -> l.equals("NodeRecord dump:")).count(), nodes.text());
+        assertEquals(32,
+                nodes.text().lines().filter(l -> l.equals("\t\tnode_type...............Channel Adapter")).count(),
+                nodes.text());
+        Output sminfo = run.oursElsewhere("sminfo", LabRun.words("--fabric sim"));
+        assertEquals(0, sminfo.status(), sminfo.err());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                "sminfo: sm lid (\\d+) sm guid (0x[0-9a-f]+), activity count \\d+ priority 0 state 3 SMINFO_MASTER\n")
+                .matcher(sminfo.text());
+        assertTrue(m.matches(), sminfo.text());
+        Output smir = run.oursElsewhere("saquery", LabRun.words("--fabric sim SMIR"));
+        assertEquals(0, smir.status(), smir.err());
+        assertTrue(smir.text().contains("LID..................." + m.group(1) + "\n"), smir.text());
+        assertTrue(smir.text().contains(String.format("GUID..................0x%016x%n", Long.decode(m.group(2)))),
+                smir.text());
+        assertTrue(smir.text().contains("SMState...............3"), smir.text());
     }
 
     @Test
-    @Order(7)
+    @Order(8)
     void everyRecordOneAtATime() throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(Boolean.getBoolean("infiniscope.saquery.full"),
                 "the full matrix runs with -Dinfiniscope.saquery.full=true");
