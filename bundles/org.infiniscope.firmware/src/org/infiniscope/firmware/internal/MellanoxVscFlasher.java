@@ -26,6 +26,7 @@ public final class MellanoxVscFlasher implements FirmwareFlasher {
     static final int FGW_DATA = 0xF0408;
     static final int FGW_ACTIVE = 0xF040C;
     static final int FGW_SLOT_SIZE = 0xF0410;
+    static final int SW_RESET = 0xF0010;
     static final int CMD_READ = 1;
     static final int CMD_PROGRAM = 2;
     static final int CMD_ERASE = 3;
@@ -171,6 +172,15 @@ public final class MellanoxVscFlasher implements FirmwareFlasher {
             }
             options.progress().update("switch", 1, 1);
             return new BurnResult(target, previous, next.version(), written, words, System.nanoTime() - started, false);
+        }
+    }
+
+    /** Restarts through the simulated gateway's reset register (a gateway it knows: its slot size reads sensibly). */
+    @Override
+    public void restart(PciFunction function) throws FlashException {
+        try (VscGateway g = VscGateway.open(function)) {
+            slotSize(g, function);
+            g.write(SW_RESET, 1);
         }
     }
 
