@@ -145,7 +145,7 @@ final class FwBurn {
             PciBus bus = services.bus(fabric).orElseThrow(() -> new PciException("no PCI bus serves this fabric"));
             PciFunction f = function(bus, fabric, address);
             byte[] active = flasher(services, f).readActiveImage(f);
-            invocation.out().print(ImageText.query(Fs4Parser.parse(active)));
+            invocation.out().print(ImageText.query(BuiltInFormats.parse(active)));
             return ExitStatus.OK;
         } catch (PciException | FlashException | ImageFormatException e) {
             invocation.err().println("fw query: " + address + ": " + e.getMessage());

@@ -41,7 +41,7 @@ final class FwInventory {
         FirmwareInventory inventory();
     }
 
-    private record Args(String fabric, boolean json, int window, Duration timeout, int retries) {
+    private record Args(String fabric, boolean json, int window, Duration timeout, int retries, boolean timing) {
     }
 
     private FwInventory() {
@@ -50,6 +50,7 @@ final class FwInventory {
     private static Args parse(List<String> args, String defaultFabric) throws UsageException {
         String fabric = defaultFabric;
         boolean json = false;
+        boolean timing = false;
         int window = 64;
         int timeoutMs = 1000;
         int retries = 3;
@@ -58,6 +59,7 @@ final class FwInventory {
             switch (a) {
                 case "--fabric" -> fabric = value(args, ++i, a);
                 case "--json" -> json = true;
+                case "--timing" -> timing = true;
                 case "-o" -> window = number(args, ++i, a, 1, 4096);
                 case "-t" -> timeoutMs = number(args, ++i, a, 1, 600_000);
                 case "--retries" -> retries = number(args, ++i, a, 0, 100);
@@ -68,7 +70,7 @@ final class FwInventory {
             throw new UsageException("no fabric: give --fabric sim[...], umad, umad:CA:PORT or ibsim:SOCKET[@NODE]"
                     + " (or set INFINISCOPE_FABRIC for ./infiniscope)");
         }
-        return new Args(fabric, json, window, Duration.ofMillis(timeoutMs), retries);
+        return new Args(fabric, json, window, Duration.ofMillis(timeoutMs), retries, timing);
     }
 
     private static String value(List<String> args, int i, String option) throws UsageException {
@@ -91,7 +93,7 @@ final class FwInventory {
         throw new UsageException(option + " takes a number from " + min + " to " + max + ", not '" + v + "'");
     }
 
-    /** {@code fw inventory [--fabric F] [--json] [-o N] [-t MS] [--retries N]} */
+    /** {@code fw inventory [--fabric F] [--json] [-o N] [-t MS] [--retries N] [--timing]} */
     static int run(List<String> argList, String defaultFabric, Services services, ToolInvocation invocation)
             throws UsageException {
         Args args = parse(argList, defaultFabric);
@@ -134,7 +136,7 @@ final class FwInventory {
             long done = System.nanoTime();
             invocation.out().print(args.json() ? json(nodes) : text(nodes));
             invocation.out().flush();
-            if ("tty".equals(invocation.property("infiniscope.progress"))) {
+            if (args.timing()) {
                 err.printf("fw inventory: %d nodes; sweep %.2f s, GeneralInfo %.2f s%n", nodes.size(),
                         (swept - start) / 1e9, (done - swept) / 1e9);
             }

@@ -35,7 +35,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 
 /**
  * {@code fw}: firmware images. {@code fw query IMG} and {@code fw verify IMG} describe and check an image as
- * {@code flint -i IMG query|verify} do; {@code fw mkimage} builds a valid FS4 image for the simulator's adapters.
+ * {@code flint -i IMG query|verify} do; {@code fw mkimage} builds a valid FS4 or FS3 image for the simulator's adapters.
  */
 @Component(service = ConsoleTool.class)
 public final class FwTool implements ConsoleTool {
@@ -190,8 +190,8 @@ public final class FwTool implements ConsoleTool {
                 usage: infiniscope fw query IMG | fw verify IMG | fw -i IMG query|verify
                        infiniscope fw query [--fabric F] -d ADDRESS
                        infiniscope fw burn [--fabric F] -d ADDRESS IMG [--force] [--dry-run] [--reset]
-                       infiniscope fw inventory [--fabric F] [--json] [-o N] [-t MS] [--retries N]
-                       infiniscope fw mkimage -o OUT [--for hca|switch] [--version X.Y.Z] [--psid PSID]
+                       infiniscope fw inventory [--fabric F] [--json] [-o N] [-t MS] [--retries N] [--timing]
+                       infiniscope fw mkimage -o OUT [--format fs4|fs3] [--for hca|switch] [--version X.Y.Z] [--psid PSID]
                                   [--device-id ID] [--guid G] [--guids N] [--mac M] [--macs N]
                                   [--date YYYY-MM-DD] [--description TEXT] [--security secure-fw,signed-fw,debug]
                   query    the image's type, version, release date, GUIDs, MACs, PSID and security attributes
@@ -201,8 +201,9 @@ public final class FwTool implements ConsoleTool {
                            the running image's unless --force; --dry-run checks and writes nothing;
                            --reset restarts the adapter after it, so that the new image runs
                   inventory  every node's firmware version and PSID, in-band (GeneralInfo, as vendstat -N), N in
-                           flight (-o, default 64); nodes that do not answer are listed as "no answer"
-                  mkimage  a valid FS4 image for a simulated ConnectX-5 (hca, the default) or Switch-IB 2 (switch)""";
+                           flight (-o, default 64); nodes that do not answer are listed as "no answer";
+                           --timing prints the sweep's and the GeneralInfo queries' seconds on stderr
+                  mkimage  a valid FS4 (default) or FS3 image for a simulated ConnectX-5 (hca, the default) or Switch-IB 2 (switch)""";
     }
 
     @Override

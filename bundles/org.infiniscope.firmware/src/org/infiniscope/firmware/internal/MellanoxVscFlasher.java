@@ -94,7 +94,7 @@ public final class MellanoxVscFlasher implements FirmwareFlasher {
         long started = System.nanoTime();
         FirmwareImage next;
         try {
-            next = Fs4Parser.parse(image);
+            next = BuiltInFormats.parse(image);
         } catch (ImageFormatException e) {
             throw new FlashException("the image is refused: " + e.getMessage());
         }
@@ -113,7 +113,7 @@ public final class MellanoxVscFlasher implements FirmwareFlasher {
             try {
                 // the image's structures sit at its start: read as much of the active slot as the new image fills
                 int span = Math.min(size, Math.max(image.length, 0x10000));
-                FirmwareImage running = Fs4Parser.parse(readSlot(g, f, active, size, span));
+                FirmwareImage running = BuiltInFormats.parse(readSlot(g, f, active, size, span));
                 previous = running.version();
                 if (!options.force() && !running.psid().equals(next.psid())) {
                     throw new FlashException(
