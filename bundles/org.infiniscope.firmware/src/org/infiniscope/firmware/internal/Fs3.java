@@ -11,6 +11,10 @@ final class Fs3 {
 
     /** Bytes before boot2 (magic and boot record; mstflint does not check their CRC). */
     static final int BOOT_START = 0x38;
+    /** The dword whose top byte is the image format version (mstflint tells FS3 from FS2 by it). */
+    static final int FORMAT_VERSION = 0x24;
+    /** FS3's image format version. */
+    static final int IMAGE_FORMAT_FS3 = 3;
     /** ITOC entry bits, counted from the MSB of the entry (mstflint's cibfw_itoc_entry). */
     static final int ENTRY_RELATIVE_BIT = 160;
     static final int ENTRY_ADDRESS_BIT = 161;

@@ -36,6 +36,7 @@ public final class Fs3Builder {
         for (int i = 0; i < 4; i++) {
             Be.put32(b, 4 * i, Fs4.FS3_MAGIC[i]);
         }
+        Be.put32(b, Fs3.FORMAT_VERSION, Fs3.IMAGE_FORMAT_FS3 << 24);
         // the preboot's CRC in its last dword (mstflint does not check it; the boot ROM would)
         Be.put32(b, Fs3.BOOT_START - 4, Crc16.of(b, 0, Fs3.BOOT_START / 4 - 1));
         boot2(b);

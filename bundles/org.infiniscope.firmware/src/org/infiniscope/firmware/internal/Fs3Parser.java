@@ -41,6 +41,12 @@ final class Fs3Parser {
     }
 
     private FirmwareImage read() throws ImageFormatException {
+        need(start + Fs3.FORMAT_VERSION, 4, "the image format version");
+        int formatVersion = Be.bits(b, start + Fs3.FORMAT_VERSION, 0, 8);
+        if (formatVersion != Fs3.IMAGE_FORMAT_FS3) {
+            throw new ImageFormatException("image format version " + formatVersion + " is not FS3's ("
+                    + Fs3.IMAGE_FORMAT_FS3 + "; 0 is FS2, which is not read)", start + Fs3.FORMAT_VERSION);
+        }
         int boot2 = start + Fs3.BOOT_START;
         int boot2Bytes = boot2(boot2);
         int toc = boot2 + boot2Bytes;
