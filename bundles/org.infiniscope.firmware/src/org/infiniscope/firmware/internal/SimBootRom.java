@@ -1,6 +1,7 @@
 package org.infiniscope.firmware.internal;
 
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -8,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.infiniscope.firmware.FirmwareFormat;
 import org.infiniscope.firmware.FirmwareImage;
 import org.infiniscope.firmware.ImageFormatException;
+import org.infiniscope.firmware.ImageSpec;
 import org.infiniscope.sim.adapter.BootRom;
 import org.infiniscope.sim.adapter.FirmwareVersion;
 import org.osgi.framework.Constants;
@@ -54,6 +56,22 @@ public final class SimBootRom implements BootRom {
             return bootable(format.get().parse(slot), deviceId);
         } catch (ImageFormatException e) {
             return Optional.empty();
+        }
+    }
+
+    /**
+     * The factory's FS4 image of a simulated adapter: the firmware it runs, its PSID, its device, its node GUID as
+     * the base GUID, and the rest as {@code fw mkimage} makes them for that kind of adapter.
+     */
+    @Override
+    public byte[] factoryImage(int deviceId, long nodeGuid, FirmwareVersion factory) {
+        ImageSpec d = FwTool.defaults(deviceId == 0xCF08);
+        try {
+            return Fs4Builder.build(new ImageSpec(factory.major(), factory.minor(), factory.subMinor(), d.year(),
+                    d.month(), d.day(), factory.psid(), deviceId, d.description(), nodeGuid, d.guids(), d.baseMac(),
+                    d.macs(), List.of()));
+        } catch (IllegalArgumentException e) {
+            return new byte[0]; // a factory version no image can carry: none
         }
     }
 

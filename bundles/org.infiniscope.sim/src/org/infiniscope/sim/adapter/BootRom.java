@@ -18,4 +18,17 @@ public interface BootRom {
      * @return the version and PSID of the image the slot holds when it is bootable on that device, else empty
      */
     Optional<FirmwareVersion> boot(int deviceId, byte[] slot);
+
+    /**
+     * The image the factory programmed into slot 0 of an adapter, read when its flash is first used. The default
+     * has none: the slot reads erased, and the adapter runs its factory firmware without an image to show for it.
+     *
+     * @param deviceId the adapter's PCI device ID
+     * @param nodeGuid its node GUID (the image's base GUID)
+     * @param factory the firmware it runs from the factory
+     * @return the image, or an empty array for none
+     */
+    default byte[] factoryImage(int deviceId, long nodeGuid, FirmwareVersion factory) {
+        return new byte[0];
+    }
 }
