@@ -1,5 +1,6 @@
 package org.infiniscope.firmware;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 
@@ -28,4 +29,14 @@ public interface FirmwareInventory {
      */
     List<NodeFirmware> read(MadTransport transport, FabricSnapshot snapshot, int window, Duration timeout, int retries)
             throws InterruptedException;
+
+    /**
+     * Opens a fabric ({@code --fabric} syntax) through the installed channel providers, sweeps it and asks every node
+     * for its firmware, as {@code fw inventory} does.
+     *
+     * @throws IOException when the fabric cannot be opened, its local port has no LID, or the sweep fails
+     * @throws InterruptedException when interrupted while waiting for answers
+     */
+    List<NodeFirmware> read(String fabric, int window, Duration timeout, int retries)
+            throws IOException, InterruptedException;
 }

@@ -1,6 +1,10 @@
 package org.infiniscope.firmware.internal;
 
+import java.io.IOException;
 import java.time.Duration;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -9,6 +13,19 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Semaphore;
 
 import org.infiniscope.discovery.DiscoveredNode;
+import org.infiniscope.discovery.Discovery;
+import org.infiniscope.discovery.DiscoveryException;
+import org.infiniscope.discovery.SweepOptions;
+import org.infiniscope.mad.transport.ChannelProvider;
+import org.infiniscope.mad.transport.MadChannel;
+import org.infiniscope.mad.transport.MadTransports;
+import org.infiniscope.mad.transport.TransportConfig;
+import org.osgi.framework.Constants;
+import org.osgi.framework.ServiceReference;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.infiniscope.discovery.DiscoveredPort;
 import org.infiniscope.discovery.FabricSnapshot;
 import org.infiniscope.firmware.FirmwareInventory;
@@ -32,6 +49,65 @@ import org.osgi.service.component.annotations.Component;
  */
 @Component(service = FirmwareInventory.class)
 public final class InventoryReader implements FirmwareInventory {
+
+    private record Ranked(ChannelProvider provider, int ranking, long id) {
+    }
+
+    private final Map<Long, Ranked> providers = new ConcurrentHashMap<>();
+    private volatile Discovery discovery;
+
+    @Reference(service = ChannelProvider.class, cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    void addProvider(ServiceReference<ChannelProvider> reference, ChannelProvider provider) {
+        long id = (Long) reference.getProperty(Constants.SERVICE_ID);
+        providers.put(id, new Ranked(provider,
+                reference.getProperty(Constants.SERVICE_RANKING) instanceof Integer i ? i : 0, id));
+    }
+
+    void removeProvider(ServiceReference<ChannelProvider> reference) {
+        providers.remove((Long) reference.getProperty(Constants.SERVICE_ID));
+    }
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    void setDiscovery(Discovery discovery) {
+        this.discovery = discovery;
+    }
+
+    void unsetDiscovery(Discovery gone) {
+        if (this.discovery == gone) {
+            this.discovery = null;
+        }
+    }
+
+    @Override
+    public List<NodeFirmware> read(String fabric, int window, Duration timeout, int retries)
+            throws IOException, InterruptedException {
+        Discovery sweeper = discovery;
+        if (sweeper == null) {
+            throw new IOException("no discovery service is installed");
+        }
+        ChannelProvider provider = providers.values().stream()
+                .sorted(Comparator.comparingInt(Ranked::ranking).reversed().thenComparingLong(Ranked::id))
+                .map(Ranked::provider).filter(p -> p.handles(fabric)).findFirst()
+                .orElseThrow(() -> new IOException("no installed provider handles fabric '" + fabric + "'"));
+        MadChannel channel = provider.open(fabric);
+        MadTransport transport;
+        try {
+            transport = MadTransports.over(channel, new TransportConfig(window, window));
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw new IOException("cannot start the MAD transport on '" + fabric + "': " + e.getMessage(), e);
+        }
+        try (transport) {
+            if (transport.localPort().lid() == 0) {
+                throw new IOException("the local port has no LID: no SM has configured the fabric");
+            }
+            FabricSnapshot snapshot = sweeper.sweep(transport,
+                    new SweepOptions(Math.min(window, 64), timeout, retries));
+            return read(transport, snapshot, window, timeout, retries);
+        } catch (DiscoveryException e) {
+            throw new IOException("discover failed: " + e.getMessage(), e);
+        }
+    }
 
     @Override
     public List<NodeFirmware> read(MadTransport transport, FabricSnapshot snapshot, int window, Duration timeout,
