@@ -65,6 +65,10 @@ public final class SimAdapters {
                             : new FirmwareVersion(16, 35, 2000, "MT_0000000008"),
                     new PciAddress(i / 8192, i / 32 % 256, i % 32, 0), SLOT_SIZE,
                     image -> bootRom.boot(deviceId, image));
+            FirmwareVersion factory = made[i].running();
+            long guid = n.nodeGuid();
+            // built at the flash's first use only: a sweep of a large fabric builds none
+            made[i].programAtFirstUse(() -> bootRom.factoryImage(deviceId, guid, factory));
         }
         return made[i];
     }

@@ -68,7 +68,7 @@ public final class EmbeddedFabrics {
         if (sim == null) {
             sim = SimFabric.of(SimChannelProvider.load(topology, fabric));
             // each node's adapter answers GeneralInfo, and boots what the installed boot ROM accepts
-            org.infiniscope.sim.adapter.SimAdapters.attach(sim, this::boot);
+            org.infiniscope.sim.adapter.SimAdapters.attach(sim, installedRom);
             if (traffic && topology.isEmpty()) {
                 startTraffic(sim);
             }
@@ -99,12 +99,27 @@ public final class EmbeddedFabrics {
         bootRoms.remove((Long) reference.getProperty(Constants.SERVICE_ID));
     }
 
-    /** The image check of the adapters: the best boot ROM's, or none (only factory images boot). */
-    private Optional<FirmwareVersion> boot(int deviceId, byte[] slot) {
+    private Optional<BootRom> bestRom() {
         return bootRoms.values().stream()
                 .sorted(Comparator.comparingInt(RankedRom::ranking).reversed().thenComparingLong(RankedRom::id))
-                .findFirst().flatMap(r -> r.rom().boot(deviceId, slot));
+                .findFirst().map(RankedRom::rom);
     }
+
+    /**
+     * The adapters' boot ROM: the best installed one's checks and factory images, asked at each boot and at each
+     * flash's first use; without one only factory firmware boots, and the flash reads erased.
+     */
+    private final BootRom installedRom = new BootRom() {
+        @Override
+        public Optional<FirmwareVersion> boot(int deviceId, byte[] slot) {
+            return bestRom().flatMap(r -> r.boot(deviceId, slot));
+        }
+
+        @Override
+        public byte[] factoryImage(int deviceId, long nodeGuid, FirmwareVersion factory) {
+            return bestRom().map(r -> r.factoryImage(deviceId, nodeGuid, factory)).orElse(new byte[0]);
+        }
+    };
 
     /** For tests: the service that brings a fabric up. */
     void bringUpWith(SimBringUp bringUp) {
