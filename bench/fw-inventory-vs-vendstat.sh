@@ -48,8 +48,9 @@ mkfifo console
 INFINISCOPE_DAEMON=0 "$ROOT/infiniscope" simulate --net "$NET" --ibsim-socket "$SOCK" < console > simulate.out 2> simulate.err &
 SIM_PID=$!
 exec 3> console
-for _ in $(seq 1200); do grep -q "@$SOCK:ctl" /proc/net/unix && break; kill -0 "$SIM_PID" || exit 1; sleep 0.1; done
-grep -q "@$SOCK:ctl" /proc/net/unix || { echo "simulate did not start: $(tail -5 simulate.err)" >&2; exit 1; }
+ready() { grep -qs "IBSIM_SOCKNAME=$SOCK" simulate.out simulate.err; }   # what simulate says once it serves
+for _ in $(seq 3000); do ready && break; kill -0 "$SIM_PID" || { echo "simulate ended: $(tail -5 simulate.err)" >&2; exit 1; }; sleep 0.1; done
+ready || { echo "simulate did not start within 300 s: $(tail -5 simulate.err)" >&2; exit 1; }
 
 mkdir -p sm
 env LD_PRELOAD=$PRELOAD IBSIM_SOCKNAME=$SOCK SIM_HOST=$HOST1 OSM_CACHE_DIR="$SCRATCH/sm" OSM_TMP_DIR="$SCRATCH/sm" \
