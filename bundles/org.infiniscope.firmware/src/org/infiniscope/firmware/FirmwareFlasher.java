@@ -36,4 +36,15 @@ public interface FirmwareFlasher {
      *         exception says otherwise
      */
     BurnResult burn(PciFunction function, byte[] image, BurnOptions options) throws FlashException;
+
+    /**
+     * Restarts the adapter, so that it boots its active slot (a burnt image runs from then on). A flasher that cannot
+     * restart the adapter says so; the default cannot.
+     *
+     * @throws FlashException when the adapter cannot be restarted this way
+     */
+    default void restart(PciFunction function) throws FlashException {
+        throw new FlashException(function.address() + ": the " + name()
+                + " flasher cannot restart the adapter; restart it (or the host) to run the new firmware");
+    }
 }

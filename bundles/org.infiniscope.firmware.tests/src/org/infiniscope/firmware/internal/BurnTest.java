@@ -92,6 +92,18 @@ class BurnTest {
     }
 
     @Test
+    void aRestartThroughTheGatewayRunsTheBurntImageAndTheBootRomChecksTheDevice() throws Exception {
+        burn(Fs4Builder.build(NEXT), BurnOptions.defaults());
+        assertEquals("16.35.2000", adapter.running().version());
+        flasher.restart(adapter.function());
+        assertEquals("16.35.3004", adapter.running().version(), "the reset register restarts the adapter");
+        FirmwareImage next = Fs4Parser.parse(Fs4Builder.build(NEXT));
+        assertEquals(Optional.of(new FirmwareVersion(16, 35, 3004, "MT_0000000008")),
+                SimBootRom.bootable(next, 0x1017));
+        assertEquals(Optional.empty(), SimBootRom.bootable(next, 0xCF08), "an image for another device");
+    }
+
+    @Test
     void aPsidMismatchIsRefusedUnlessForcedAndADryRunWritesNothing() throws Exception {
         ImageSpec other = new ImageSpec(16, 36, 1, 0x2026, 1, 1, "MT_0000000999", 0x1017, "", 1, 1, 1, 1, List.of());
         FlashException e = assertThrows(FlashException.class,

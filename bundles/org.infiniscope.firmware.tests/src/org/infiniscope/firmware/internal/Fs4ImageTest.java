@@ -120,7 +120,7 @@ class Fs4ImageTest {
         for (int i = 0; i < 4; i++) {
             Be.put32(fs3, 4 * i, Fs4.FS3_MAGIC[i]);
         }
-        assertTrue(refused(fs3).getMessage().contains("FS3"));
+        assertTrue(refused(fs3).getMessage().contains("no FS4 magic pattern"), "FS3 is Fs3Parser's");
     }
 
     @Test

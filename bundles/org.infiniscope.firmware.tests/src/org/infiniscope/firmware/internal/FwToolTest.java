@@ -24,6 +24,26 @@ class FwToolTest {
 
     FwToolTest() {
         tool.provide(new Fs4Format(), 0, 1);
+        tool.provide(new Fs3Format(), 0, 2);
+    }
+
+    @Test
+    void mkimageFs3ThenQueryAndVerify() throws Exception {
+        Path dir = Files.createDirectories(Path.of("target", "fwtool"));
+        Path image = dir.resolve("hca-fs3.bin");
+        assertEquals(ExitStatus.OK, run("mkimage", "-o", image.toString(), "--format", "fs3", "--version", "12.28.2006",
+                "--psid", "MT_2190110032", "--device-id", "0x1013"), err.toString());
+        assertTrue(out.toString().contains("-I- wrote FS3 image 12.28.2006"), out.toString());
+        out.getBuffer().setLength(0);
+        assertEquals(ExitStatus.OK, run("query", image.toString()), err.toString());
+        String q = out.toString();
+        assertTrue(q.startsWith("Image type:            FS3\nFW Version:            12.28.2006\n"), q);
+        assertTrue(q.contains("PSID:                  MT_2190110032\n"), q);
+        out.getBuffer().setLength(0);
+        assertEquals(ExitStatus.OK, run("verify", image.toString()));
+        assertTrue(out.toString().startsWith("\nFS3 failsafe image\n"), out.toString());
+        assertTrue(out.toString().contains("(MFG_INFO) - OK"), out.toString());
+        assertThrows(UsageException.class, () -> run("mkimage", "-o", "x", "--format", "fs5"));
     }
 
     private int run(String... args) throws UsageException {

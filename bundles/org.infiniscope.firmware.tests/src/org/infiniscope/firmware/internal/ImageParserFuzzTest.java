@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Random and mutated images: the parser answers each with an image (whose CRCs may be wrong) or a clear refusal
- * carrying an offset inside the image, never with anything else. The parser is called directly, not through
+ * carrying an offset inside the image, never with anything else. The parsers are called directly (FS4 or FS3 by the magic), not through
  * {@link Fs4Format}, whose safety net would hide a slip. The long run ({@code -Dinfiniscope.fuzz.cases=N}) lives in
  * bench; the default is a few thousand cases.
  */
@@ -24,7 +24,7 @@ class ImageParserFuzzTest {
 
     private static void check(byte[] image, String what) {
         try {
-            FirmwareImage i = Fs4Parser.parse(image);
+            FirmwareImage i = BuiltInFormats.parse(image);
             assertTrue(i.version().matches("\\d+\\.\\d+\\.\\d+"), what);
             outcome[0]++;
         } catch (ImageFormatException e) {
@@ -43,8 +43,9 @@ class ImageParserFuzzTest {
             byte[] image = new byte[r.nextInt(0, 0x12000)];
             r.nextBytes(image);
             if (r.nextBoolean() && image.length >= 16) { // a magic, so that the parser goes further
+                int[] magic = r.nextBoolean() ? Fs4.MAGIC : Fs4.FS3_MAGIC;
                 for (int i = 0; i < 4; i++) {
-                    Be.put32(image, 4 * i, Fs4.MAGIC[i]);
+                    Be.put32(image, 4 * i, magic[i]);
                 }
             }
             check(image, "random image " + n);
@@ -76,6 +77,34 @@ class ImageParserFuzzTest {
                 }
             }
             check(image, "mutation " + n);
+        }
+        assertTrue(outcome[0] > 0 && outcome[1] > 0, "both reads and refusals happen: " + Arrays.toString(outcome));
+    }
+
+    @Test
+    void mutatedFs3ImagesAreReadOrRefused() {
+        SplittableRandom r = new SplittableRandom(3);
+        byte[] valid = Fs3Builder.build(Images.SECURE);
+        int[] hot = {0, Fs3.BOOT_START, Fs3Builder.ITOC, Fs3Builder.IMAGE_INFO, Fs3Builder.MFG_INFO,
+                Fs3Builder.DEV_INFO};
+        outcome = new int[2];
+        for (int n = 0; n < CASES; n++) {
+            byte[] image = valid.clone();
+            int mutations = 1 + r.nextInt(8);
+            for (int m = 0; m < mutations; m++) {
+                int at = r.nextBoolean() ? hot[r.nextInt(hot.length)] + r.nextInt(0x100) : r.nextInt(image.length);
+                at = Math.min(at, image.length - 4) & ~3;
+                switch (r.nextInt(4)) {
+                    case 0 -> image[at + r.nextInt(4)] ^= (byte) (1 << r.nextInt(8));
+                    case 1 -> Be.put32(image, at, r.nextInt());
+                    case 2 -> Be.put32(image, at, r.nextBoolean() ? -1 : 0);
+                    default -> image = Arrays.copyOf(image, r.nextInt(image.length));
+                }
+                if (image.length < 4) {
+                    break;
+                }
+            }
+            check(image, "FS3 mutation " + n);
         }
         assertTrue(outcome[0] > 0 && outcome[1] > 0, "both reads and refusals happen: " + Arrays.toString(outcome));
     }

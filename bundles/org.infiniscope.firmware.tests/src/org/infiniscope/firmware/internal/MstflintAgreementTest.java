@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * Debian's mstflint reads the images mkimage builds as we do: {@code mstflint -i IMG query} prints what our query
+ * Debian's mstflint reads the images mkimage builds (FS4 and FS3) as we do: {@code mstflint -i IMG query} prints what our query
  * prints, byte for byte, and {@code verify} lists the same sections with the same verdict; an image with a broken
  * section fails both. Skips without mstflint (fails under CI=true, where ./infiniscope test installs it).
  * <p>
@@ -84,6 +84,28 @@ class MstflintAgreementTest {
             assertEquals(0, verify.status(), verify.out());
             assertEquals(verify.out(), ImageText.verify(ours));
         }
+    }
+
+    @Test
+    void queryAndVerifyAgreeForEveryBuiltFs3Image() throws Exception {
+        require();
+        int n = 0;
+        for (ImageSpec spec : List.of(Images.HCA, Images.SWITCH, Images.SECURE)) {
+            Path file = write("agree-fs3-" + n++ + ".bin", Fs3Builder.build(spec));
+            var ours = Fs3Parser.parse(Files.readAllBytes(file));
+            Run query = mstflint(file, "query");
+            assertEquals(0, query.status(), query.out());
+            assertEquals(comparable(query.out(), spec), comparable(ImageText.query(ours), spec), spec.psid());
+            Run verify = mstflint(file, "verify");
+            assertEquals(0, verify.status(), verify.out());
+            assertEquals(verify.out(), ImageText.verify(ours));
+        }
+        byte[] broken = Fs3Builder.build(Images.HCA);
+        broken[Fs3Builder.MAIN + 0x40] ^= 1;
+        Path file = write("broken-fs3.bin", broken);
+        Run verify = mstflint(file, "verify");
+        assertNotEquals(0, verify.status());
+        assertEquals(verify.out(), ImageText.verify(Fs3Parser.parse(broken)));
     }
 
     @Test

@@ -94,8 +94,11 @@ public final class Fs4Builder {
         Be.put32(b, BOOT2 + 4 * (BOOT2_DWORDS - 1), crc.finish());
     }
 
-    private static void imageInfo(byte[] b, ImageSpec s) {
-        int at = IMAGE_INFO;
+    static void imageInfo(byte[] b, ImageSpec s) {
+        imageInfo(b, IMAGE_INFO, s);
+    }
+
+    static void imageInfo(byte[] b, int at, ImageSpec s) {
         Arrays.fill(b, at, at + Fs4.IMAGE_INFO_SIZE, (byte) 0);
         Be.putBits(b, at, 16, 1, s.security().contains("secure-fw") ? 1 : 0);
         Be.putBits(b, at, 17, 1, s.security().contains("signed-fw") ? 1 : 0);
@@ -139,24 +142,33 @@ public final class Fs4Builder {
         Be.put64(b, at + 24, s.baseMac());
     }
 
-    private static void mfgInfo(byte[] b, ImageSpec s) {
-        Arrays.fill(b, MFG_INFO, MFG_INFO + Fs4.MFG_INFO_SIZE, (byte) 0);
-        Be.putString(b, MFG_INFO, 24, 16, s.psid());
-        Be.putBits(b, MFG_INFO, 224, 8, 1); // format version 1.0
-        uids(b, MFG_INFO + 32, s);
+    static void mfgInfo(byte[] b, ImageSpec s) {
+        mfgInfo(b, MFG_INFO, s);
     }
 
-    private static void devInfo(byte[] b, ImageSpec s) {
-        Arrays.fill(b, DEV_INFO, DEV_INFO + Fs4.DEV_INFO_SIZE, (byte) 0);
-        for (int i = 0; i < 4; i++) {
-            Be.put32(b, DEV_INFO + 4 * i, Fs4.DEV_INFO_SIGNATURE[i]);
-        }
-        Be.putBits(b, DEV_INFO, 143, 9, 2); // format version 2.0
-        uids(b, DEV_INFO + 32, s);
+    static void mfgInfo(byte[] b, int at, ImageSpec s) {
+        Arrays.fill(b, at, at + Fs4.MFG_INFO_SIZE, (byte) 0);
+        Be.putString(b, at, 24, 16, s.psid());
+        Be.putBits(b, at, 224, 8, 1); // format version 1.0
+        uids(b, at + 32, s);
+    }
+
+    static void devInfo(byte[] b, ImageSpec s) {
+        devInfo(b, DEV_INFO, s);
         Be.put32(b, DEV_INFO + Fs4.DEV_INFO_SIZE - 4, Crc16.of(b, DEV_INFO, Fs4.DEV_INFO_SIZE / 4 - 1));
     }
 
-    private static int toc(byte[] b, int at, int ascii) {
+    /** DEV_INFO without the CRC in its last dword (FS4 keeps one there, FS3 in the ITOC entry). */
+    static void devInfo(byte[] b, int at, ImageSpec s) {
+        Arrays.fill(b, at, at + Fs4.DEV_INFO_SIZE, (byte) 0);
+        for (int i = 0; i < 4; i++) {
+            Be.put32(b, at + 4 * i, Fs4.DEV_INFO_SIGNATURE[i]);
+        }
+        Be.putBits(b, at, 143, 9, 2); // format version 2.0
+        uids(b, at + 32, s);
+    }
+
+    static int toc(byte[] b, int at, int ascii) {
         Arrays.fill(b, at, at + Fs4.TOC_HEADER_SIZE, (byte) 0);
         Be.put32(b, at, ascii);
         for (int i = 0; i < 3; i++) {
@@ -180,7 +192,7 @@ public final class Fs4Builder {
         return e + Fs4.TOC_ENTRY_SIZE;
     }
 
-    private static void end(byte[] b, int e) {
+    static void end(byte[] b, int e) {
         Arrays.fill(b, e, e + Fs4.TOC_ENTRY_SIZE, (byte) 0xFF);
     }
 }

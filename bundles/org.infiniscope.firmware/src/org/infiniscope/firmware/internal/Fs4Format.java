@@ -16,7 +16,7 @@ public final class Fs4Format implements FirmwareFormat {
 
     @Override
     public boolean recognizes(byte[] image) {
-        return Fs4Parser.findStart(image, Fs4.MAGIC) >= 0 || Fs4Parser.findStart(image, Fs4.FS3_MAGIC) >= 0;
+        return Fs4Parser.findStart(image, Fs4.MAGIC) >= 0;
     }
 
     @Override

@@ -17,20 +17,7 @@ final class Fs4Parser {
     private final byte[] b;
     private final int start;
     private final List<ImageSection> sections = new ArrayList<>();
-    private String version = "";
-    private String date = "";
-    private String psid = "";
-    private String description = "";
-    private int deviceId;
-    private final List<String> security = new ArrayList<>();
-    private long baseGuid;
-    private int guids;
-    private long baseMac;
-    private int macs;
-    private String mfgPsid = "";
-    private String imageVsd = "";
-    private int securityVersion;
-    private String deviceVsd = "";
+    private final ImageFields fields = new ImageFields();
     private int imageEnd;
 
     private Fs4Parser(byte[] image, int start) {
@@ -58,10 +45,6 @@ final class Fs4Parser {
     static FirmwareImage parse(byte[] image) throws ImageFormatException {
         int start = findStart(image, Fs4.MAGIC);
         if (start < 0) {
-            if (findStart(image, Fs4.FS3_MAGIC) >= 0) {
-                throw new ImageFormatException("an FS3 (ConnectX-4 generation) image: only FS4 is parsed",
-                        findStart(image, Fs4.FS3_MAGIC));
-            }
             throw new ImageFormatException("no FS4 magic pattern at any image start", 0);
         }
         return new Fs4Parser(image, start).read();
@@ -83,7 +66,7 @@ final class Fs4Parser {
                     start + Fs4.BOOT_VERSION);
         }
         int[] pointers = hwPointers();
-        securityVersion = pointers[Fs4.PTR_SECURITY_VERSION]; // the HW pointer holds the version itself
+        fields.securityVersion = pointers[Fs4.PTR_SECURITY_VERSION]; // the HW pointer holds the version itself
         int tools = pointers[Fs4.PTR_TOOLS];
         need(start + (long) tools, Fs4.TOOLS_AREA_SIZE, "the tools area");
         crcOver("TOOLS_AREA", -1, start + tools, Fs4.TOOLS_AREA_SIZE / 4 - 1,
@@ -98,11 +81,11 @@ final class Fs4Parser {
         }
         addTocHeader(toc, "ITOC_HEADER");
         entries(toc, false);
-        if (pointers[Fs4.PTR_IMAGE_INFO] != 0 && version.isEmpty()) {
+        if (pointers[Fs4.PTR_IMAGE_INFO] != 0 && fields.version.isEmpty()) {
             need(start + (long) pointers[Fs4.PTR_IMAGE_INFO], Fs4.IMAGE_INFO_SIZE, "IMAGE_INFO");
-            imageInfo(start + pointers[Fs4.PTR_IMAGE_INFO]);
+            fields.imageInfo(b, start + pointers[Fs4.PTR_IMAGE_INFO]);
         }
-        if (version.isEmpty()) {
+        if (fields.version.isEmpty()) {
             throw new ImageFormatException("no IMAGE_INFO section: the image has no version", toc);
         }
         int dtoc = b.length - Fs4.SECTOR;
@@ -110,8 +93,7 @@ final class Fs4Parser {
             addTocHeader(dtoc, "DTOC_HEADER");
             entries(dtoc, true);
         }
-        return new FirmwareImage("FS4", version, date, psid.isEmpty() ? mfgPsid : psid, deviceId, description, baseGuid,
-                guids, baseMac, macs, imageVsd, deviceVsd, securityVersion, security, sections);
+        return fields.image("FS4", sections);
     }
 
     private int[] hwPointers() throws ImageFormatException {
@@ -165,6 +147,11 @@ final class Fs4Parser {
     }
 
     private boolean tocHeaderValid(int at, int ascii) {
+        return tocSignature(b, at, ascii);
+    }
+
+    /** @return whether a TOC header with this first signature (ITOC or DTOC) and the fixed ones starts there */
+    static boolean tocSignature(byte[] b, int at, int ascii) {
         if (at < 0 || at + Fs4.TOC_HEADER_SIZE > b.length) {
             return false;
         }
@@ -220,86 +207,14 @@ final class Fs4Parser {
                         name + " entry has CRC mode " + crcMode + " (0 in entry, 1 none, 2 in section)", e + 24);
             }
             switch (type) {
-                case Fs4.TYPE_IMAGE_INFO -> {
-                    if (len < Fs4.IMAGE_INFO_SIZE) {
-                        throw new ImageFormatException(
-                                "IMAGE_INFO is 0x" + Integer.toHexString(len) + " bytes, less than 0x400", e);
-                    }
-                    imageInfo(at);
-                }
-                case Fs4.TYPE_MFG_INFO -> mfgInfo(at, len, e);
-                case Fs4.TYPE_DEV_INFO -> devInfo(at, len, e);
+                case Fs4.TYPE_IMAGE_INFO -> fields.imageInfo(b, at, len, e);
+                case Fs4.TYPE_MFG_INFO -> fields.mfgInfo(b, at, len, e);
+                case Fs4.TYPE_DEV_INFO -> fields.devInfo(b, at, len, e);
                 default -> {
                     // code and configuration: only their CRC matters here
                 }
             }
         }
         throw new ImageFormatException("TOC has no END entry within " + Fs4.MAX_TOC_ENTRIES + " entries", toc);
-    }
-
-    private void imageInfo(int at) throws ImageFormatException {
-        int major = Be.bits(b, at, 0, 8);
-        if (major != 0) {
-            throw new ImageFormatException("unknown IMAGE_INFO format version " + major + "." + Be.bits(b, at, 8, 8),
-                    at);
-        }
-        version = String.format("%d.%d.%d", Be.bits(b, at + 4, 0, 16), Be.bits(b, at + 4, 32, 16),
-                Be.bits(b, at + 4, 48, 16));
-        int year = Be.bits(b, at + 4, 96, 16);
-        int month = Be.bits(b, at + 4, 112, 8);
-        int day = Be.bits(b, at + 4, 120, 8);
-        date = year == 0 ? "" : String.format("%x.%x.%x", day, month, year); // BCD, printed as flint does
-        deviceId = Be.bits(b, at, 224, 16);
-        psid = Be.string(b, at, 312, 16);
-        imageVsd = Be.string(b, at, 472, 208);
-        description = Be.string(b, at, 3736, 256);
-        security.clear();
-        if (Be.bits(b, at, 16, 1) != 0) {
-            security.add("secure-fw");
-        }
-        if (Be.bits(b, at, 17, 1) != 0) {
-            security.add("signed-fw");
-        }
-        if (Be.bits(b, at, 18, 1) != 0) {
-            security.add("debug");
-        }
-        if (Be.bits(b, at, 27, 2) != 0) {
-            security.add("encrypted");
-        }
-    }
-
-    private void mfgInfo(int at, int len, int entry) throws ImageFormatException {
-        if (len < Fs4.MFG_INFO_SIZE) {
-            throw new ImageFormatException("MFG_INFO is shorter than 0x140 bytes", entry);
-        }
-        mfgPsid = Be.string(b, at, 24, 16);
-        if (baseGuid == 0) {
-            uids(at + 32);
-        }
-    }
-
-    private void devInfo(int at, int len, int entry) throws ImageFormatException {
-        if (len < Fs4.DEV_INFO_SIZE) {
-            throw new ImageFormatException("DEV_INFO is shorter than 0x200 bytes", entry);
-        }
-        for (int i = 0; i < 4; i++) {
-            if (Be.u32(b, at + 4 * i) != Fs4.DEV_INFO_SIGNATURE[i]) {
-                return; // an empty copy of the failsafe pair
-            }
-        }
-        int major = Be.bits(b, at, 143, 9);
-        if (major != 2) {
-            throw new ImageFormatException("unknown DEV_INFO format version " + major, at + 16);
-        }
-        uids(at + 32);
-        deviceVsd = Be.string(b, at, 920, 208);
-    }
-
-    /** The GUIDs and MACs: two uid entries of 16 bytes (count low byte of dword 0, the value at byte 8). */
-    private void uids(int at) {
-        guids = Be.bits(b, at, 24, 8) | Be.bits(b, at, 8, 8) << 8;
-        baseGuid = Be.u64(b, at + 8);
-        macs = Be.bits(b, at + 16, 24, 8) | Be.bits(b, at + 16, 8, 8) << 8;
-        baseMac = Be.u64(b, at + 24);
     }
 }

@@ -65,6 +65,7 @@ final class FwBurn {
         Path image = null;
         boolean force = false;
         boolean dryRun = false;
+        boolean reset = false;
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             switch (a) {
@@ -72,6 +73,7 @@ final class FwBurn {
                 case "-d", "-s" -> address = address(value(args, ++i, a));
                 case "--force" -> force = true;
                 case "--dry-run" -> dryRun = true;
+                case "--reset" -> reset = true;
                 default -> {
                     if (a.startsWith("-") || image != null) {
                         throw new UsageException("unexpected burn argument '" + a + "'");
@@ -110,6 +112,10 @@ final class FwBurn {
                             ? ""
                             : String.format("; it runs after the adapter restarts (%.0f dwords/s)",
                                     r.dwordsPerSecond()));
+            if (reset && !r.dryRun()) {
+                flasher.restart(f);
+                invocation.out().println("-I- The adapter restarted with slot " + r.slot() + " active");
+            }
             return ExitStatus.OK;
         } catch (IOException e) {
             err.println("fw burn: cannot read " + image + ": " + e.getMessage());
@@ -139,7 +145,7 @@ final class FwBurn {
             PciBus bus = services.bus(fabric).orElseThrow(() -> new PciException("no PCI bus serves this fabric"));
             PciFunction f = function(bus, fabric, address);
             byte[] active = flasher(services, f).readActiveImage(f);
-            invocation.out().print(ImageText.query(Fs4Parser.parse(active)));
+            invocation.out().print(ImageText.query(BuiltInFormats.parse(active)));
             return ExitStatus.OK;
         } catch (PciException | FlashException | ImageFormatException e) {
             invocation.err().println("fw query: " + address + ": " + e.getMessage());

@@ -15,7 +15,10 @@ import org.infiniscope.console.ExitStatus;
 import org.infiniscope.console.ToolInvocation;
 import org.infiniscope.console.UsageException;
 import org.infiniscope.console.audit.AuditedTool;
+import org.infiniscope.discovery.Discovery;
 import org.infiniscope.firmware.FirmwareFormat;
+import org.infiniscope.firmware.FirmwareInventory;
+import org.infiniscope.mad.transport.ChannelProvider;
 import org.infiniscope.firmware.FirmwareImage;
 import org.infiniscope.firmware.ImageFormatException;
 import org.infiniscope.firmware.FirmwareFlasher;
@@ -33,7 +36,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 
 /**
  * {@code fw}: firmware images. {@code fw query IMG} and {@code fw verify IMG} describe and check an image as
- * {@code flint -i IMG query|verify} do; {@code fw mkimage} builds a valid FS4 image for the simulator's adapters.
+ * {@code flint -i IMG query|verify} do; {@code fw mkimage} builds a valid FS4 or FS3 image for the simulator's adapters.
  */
 @Component(service = ConsoleTool.class)
 public final class FwTool implements ConsoleTool, AuditedTool {
@@ -49,6 +52,9 @@ public final class FwTool implements ConsoleTool, AuditedTool {
     private final Map<Long, Ranked> formats = new ConcurrentHashMap<>();
     private final Map<Long, RankedService<PciBus>> buses = new ConcurrentHashMap<>();
     private final Map<Long, RankedService<FirmwareFlasher>> flashers = new ConcurrentHashMap<>();
+    private final Map<Long, RankedService<ChannelProvider>> providers = new ConcurrentHashMap<>();
+    private volatile Discovery discovery;
+    private final InventoryReader inventory = new InventoryReader();
     private final String defaultFabric;
 
     /** The runtime's tool: formats, buses and flashers come from the service registry. */
@@ -85,6 +91,50 @@ public final class FwTool implements ConsoleTool, AuditedTool {
     void removeFlasher(ServiceReference<FirmwareFlasher> reference) {
         flashers.remove((Long) reference.getProperty(Constants.SERVICE_ID));
     }
+
+    @Reference(service = ChannelProvider.class, cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    void addProvider(ServiceReference<ChannelProvider> reference, ChannelProvider provider) {
+        long id = (Long) reference.getProperty(Constants.SERVICE_ID);
+        providers.put(id, new RankedService<>(provider, ranking(reference), id));
+    }
+
+    void removeProvider(ServiceReference<ChannelProvider> reference) {
+        providers.remove((Long) reference.getProperty(Constants.SERVICE_ID));
+    }
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    void setDiscovery(Discovery discovery) {
+        this.discovery = discovery;
+    }
+
+    void unsetDiscovery(Discovery gone) {
+        if (this.discovery == gone) {
+            this.discovery = null;
+        }
+    }
+
+    /** For tests: a channel provider and the discovery. */
+    void provide(ChannelProvider provider, Discovery sweeper) {
+        providers.put(-1L, new RankedService<>(provider, 0, -1));
+        this.discovery = sweeper;
+    }
+
+    private final FwInventory.Services inventoryServices = new FwInventory.Services() {
+        @Override
+        public Optional<ChannelProvider> provider(String fabric) {
+            return best(providers).stream().filter(p -> p.handles(fabric)).findFirst();
+        }
+
+        @Override
+        public Optional<Discovery> discovery() {
+            return Optional.ofNullable(discovery);
+        }
+
+        @Override
+        public FirmwareInventory inventory() {
+            return inventory;
+        }
+    };
 
     /** For tests: a bus and a flasher. */
     void provide(PciBus bus, FirmwareFlasher flasher) {
@@ -132,7 +182,7 @@ public final class FwTool implements ConsoleTool, AuditedTool {
 
     @Override
     public String summary() {
-        return "firmware: query and verify images (as flint -i IMG query|verify), burn adapters failsafe, mkimage";
+        return "firmware: query and verify images (as flint -i IMG query|verify), burn adapters failsafe, fabric inventory, mkimage";
     }
 
     @Override
@@ -140,16 +190,21 @@ public final class FwTool implements ConsoleTool, AuditedTool {
         return """
                 usage: infiniscope fw query IMG | fw verify IMG | fw -i IMG query|verify
                        infiniscope fw query [--fabric F] -d ADDRESS
-                       infiniscope fw burn [--fabric F] -d ADDRESS IMG [--force] [--dry-run]
-                       infiniscope fw mkimage -o OUT [--for hca|switch] [--version X.Y.Z] [--psid PSID]
+                       infiniscope fw burn [--fabric F] -d ADDRESS IMG [--force] [--dry-run] [--reset]
+                       infiniscope fw inventory [--fabric F] [--json] [-o N] [-t MS] [--retries N] [--timing]
+                       infiniscope fw mkimage -o OUT [--format fs4|fs3] [--for hca|switch] [--version X.Y.Z] [--psid PSID]
                                   [--device-id ID] [--guid G] [--guids N] [--mac M] [--macs N]
                                   [--date YYYY-MM-DD] [--description TEXT] [--security secure-fw,signed-fw,debug]
                   query    the image's type, version, release date, GUIDs, MACs, PSID and security attributes
                   verify   every section's CRC; exit status 1 when one is wrong
                   -d ADDRESS  the adapter's PCI function (see lspci; --fabric sim… for the simulated adapters)
                   burn     failsafe: the inactive slot, verified by read-back, then made active; the PSID must match
-                           the running image's unless --force; --dry-run checks and writes nothing
-                  mkimage  a valid FS4 image for a simulated ConnectX-5 (hca, the default) or Switch-IB 2 (switch)""";
+                           the running image's unless --force; --dry-run checks and writes nothing;
+                           --reset restarts the adapter after it, so that the new image runs
+                  inventory  every node's firmware version and PSID, in-band (GeneralInfo, as vendstat -N), N in
+                           flight (-o, default 64); nodes that do not answer are listed as "no answer";
+                           --timing prints the sweep's and the GeneralInfo queries' seconds on stderr
+                  mkimage  a valid FS4 (default) or FS3 image for a simulated ConnectX-5 (hca, the default) or Switch-IB 2 (switch)""";
     }
 
     @Override
@@ -159,11 +214,12 @@ public final class FwTool implements ConsoleTool, AuditedTool {
             args = new ArrayList<>(List.of(args.get(2), args.get(1)));
         }
         if (args.isEmpty()) {
-            throw new UsageException("fw needs a command: query, verify or mkimage");
+            throw new UsageException("fw needs a command: query, verify, burn, inventory or mkimage");
         }
         String command = args.get(0);
         List<String> rest = args.subList(1, args.size());
         return switch (command) {
+            case "inventory" -> FwInventory.run(rest, defaultFabric, inventoryServices, invocation);
             case "burn" -> FwBurn.burn(rest, defaultFabric, services, invocation);
             case "query", "verify" -> {
                 if (command.equals("query") && rest.stream().anyMatch(a -> a.equals("-d") || a.equals("-s"))) {
@@ -175,7 +231,8 @@ public final class FwTool implements ConsoleTool, AuditedTool {
                 yield describe(command, Path.of(rest.get(0)), invocation);
             }
             case "mkimage" -> MkImageArgs.run(rest, invocation);
-            default -> throw new UsageException("unknown fw command '" + command + "' (query, verify, burn, mkimage)");
+            default -> throw new UsageException(
+                    "unknown fw command '" + command + "' (query, verify, burn, inventory, mkimage)");
         };
     }
 

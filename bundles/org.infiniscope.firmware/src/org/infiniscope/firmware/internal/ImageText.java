@@ -25,7 +25,9 @@ final class ImageText {
         line(b, "Device VSD:", i.deviceVsd().isEmpty() ? "N/A" : i.deviceVsd());
         line(b, "PSID:", i.psid().isEmpty() ? "N/A" : i.psid());
         line(b, "Security Attributes:", i.security().isEmpty() ? "N/A" : String.join(", ", i.security()));
-        line(b, "Security Ver:", Integer.toString(i.securityVersion()));
+        if (!i.format().equals("FS3")) { // FS3 images have no security version, and flint prints none
+            line(b, "Security Ver:", Integer.toString(i.securityVersion()));
+        }
         return b.toString().replace(System.lineSeparator(), "\n");
     }
 
@@ -47,11 +49,15 @@ final class ImageText {
     }
 
     /**
-     * flint's verify: each section's line up to the first with a wrong CRC, where flint stops, then its verdict.
+     * flint's verify: each section's line up to the first with a wrong CRC, where flint stops on FS4 (on FS3 it goes
+     * on to the last section), then its verdict.
      * TOC entries are checked without a line of their own unless one is wrong.
      */
     static String verify(FirmwareImage i) {
         StringBuilder b = new StringBuilder("\n" + i.format() + " failsafe image\n\n");
+        // flint stops at an FS4 image's first wrong CRC, but checks every section of an FS3 image before failing
+        boolean goOn = i.format().equals("FS3");
+        boolean bad = false;
         for (ImageSection s : i.sections()) {
             if (s.name().contains(" entry ") && s.crcOk()) {
                 continue;
@@ -65,9 +71,15 @@ final class ImageText {
             } else {
                 b.append(where).append(String.format(" /0x%08x/ - wrong CRC (exp:0x%x, act:0x%x)\n", s.offset(),
                         s.computedCrc(), s.storedCrc()));
-                b.append("-E- FW image verification failed: Bad CRC.. AN HCA DEVICE CAN NOT BOOT FROM THIS IMAGE.\n");
-                return b.toString();
+                bad = true;
+                if (!goOn) {
+                    break;
+                }
             }
+        }
+        if (bad) {
+            return b.append("-E- FW image verification failed: Bad CRC.. AN HCA DEVICE CAN NOT BOOT FROM THIS IMAGE.\n")
+                    .toString();
         }
         return b.append("\n-I- FW image verification succeeded. Image is bootable.\n\n").toString();
     }

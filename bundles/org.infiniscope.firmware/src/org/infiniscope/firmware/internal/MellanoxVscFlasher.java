@@ -26,6 +26,7 @@ public final class MellanoxVscFlasher implements FirmwareFlasher {
     static final int FGW_DATA = 0xF0408;
     static final int FGW_ACTIVE = 0xF040C;
     static final int FGW_SLOT_SIZE = 0xF0410;
+    static final int SW_RESET = 0xF0010;
     static final int CMD_READ = 1;
     static final int CMD_PROGRAM = 2;
     static final int CMD_ERASE = 3;
@@ -93,7 +94,7 @@ public final class MellanoxVscFlasher implements FirmwareFlasher {
         long started = System.nanoTime();
         FirmwareImage next;
         try {
-            next = Fs4Parser.parse(image);
+            next = BuiltInFormats.parse(image);
         } catch (ImageFormatException e) {
             throw new FlashException("the image is refused: " + e.getMessage());
         }
@@ -112,7 +113,7 @@ public final class MellanoxVscFlasher implements FirmwareFlasher {
             try {
                 // the image's structures sit at its start: read as much of the active slot as the new image fills
                 int span = Math.min(size, Math.max(image.length, 0x10000));
-                FirmwareImage running = Fs4Parser.parse(readSlot(g, f, active, size, span));
+                FirmwareImage running = BuiltInFormats.parse(readSlot(g, f, active, size, span));
                 previous = running.version();
                 if (!options.force() && !running.psid().equals(next.psid())) {
                     throw new FlashException(
@@ -171,6 +172,15 @@ public final class MellanoxVscFlasher implements FirmwareFlasher {
             }
             options.progress().update("switch", 1, 1);
             return new BurnResult(target, previous, next.version(), written, words, System.nanoTime() - started, false);
+        }
+    }
+
+    /** Restarts through the simulated gateway's reset register (a gateway it knows: its slot size reads sensibly). */
+    @Override
+    public void restart(PciFunction function) throws FlashException {
+        try (VscGateway g = VscGateway.open(function)) {
+            slotSize(g, function);
+            g.write(SW_RESET, 1);
         }
     }
 

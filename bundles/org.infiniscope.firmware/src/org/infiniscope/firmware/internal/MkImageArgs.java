@@ -34,6 +34,7 @@ final class MkImageArgs {
         long mac = d.baseMac();
         int macs = d.macs();
         List<String> security = d.security();
+        boolean fs3 = false;
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             String v = i + 1 < args.size() ? args.get(i + 1) : null;
@@ -46,6 +47,12 @@ final class MkImageArgs {
             i++;
             switch (a) {
                 case "-o", "--output" -> out = Path.of(v);
+                case "--format" -> {
+                    if (!v.equals("fs4") && !v.equals("fs3")) {
+                        throw new UsageException("--format fs4 or --format fs3, not '" + v + "'");
+                    }
+                    fs3 = v.equals("fs3");
+                }
                 case "--for" -> {
                     if (!v.equals("hca") && !v.equals("switch")) {
                         throw new UsageException("--for hca or --for switch, not '" + v + "'");
@@ -90,12 +97,13 @@ final class MkImageArgs {
             throw new UsageException(e.getMessage());
         }
         try {
-            Files.write(out, Fs4Builder.build(spec));
+            Files.write(out, fs3 ? Fs3Builder.build(spec) : Fs4Builder.build(spec));
         } catch (IOException e) {
             invocation.err().println("fw mkimage: cannot write " + out + ": " + e.getMessage());
             return ExitStatus.FAILURE;
         }
-        invocation.out().println("-I- wrote FS4 image " + spec.version() + " PSID " + spec.psid() + " to " + out);
+        invocation.out().println("-I- wrote " + (fs3 ? "FS3" : "FS4") + " image " + spec.version() + " PSID "
+                + spec.psid() + " to " + out);
         return ExitStatus.OK;
     }
 

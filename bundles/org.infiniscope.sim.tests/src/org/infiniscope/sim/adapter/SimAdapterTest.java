@@ -85,8 +85,11 @@ class SimAdapterTest {
             assertEquals(0x15B3, d.vendorId());
             assertEquals(a.isSwitch() ? SimAdapters.SWITCH_IB2 : SimAdapters.CONNECTX5, d.deviceId());
             assertEquals(0x0207, d.deviceClass());
-            assertEquals(List.of(new PciCapability(0x09, 0x40, false, 0), new PciCapability(0x10, 0x60, false, 0)),
-                    Capabilities.walk(a.function()));
+            assertEquals(List.of(new PciCapability(0x09, 0x40, false, 0), new PciCapability(0x10, 0x60, false, 0),
+                    new PciCapability(0x03, VscFunction.DSN, true, 1)), Capabilities.walk(a.function()));
+            long serial = Integer.toUnsignedLong(a.function().readDword(VscFunction.DSN + 4))
+                    | (long) a.function().readDword(VscFunction.DSN + 8) << 32;
+            assertEquals(a.nodeGuid(), serial, "the Device Serial Number is the node GUID");
         }
         assertEquals(adapters.all().size(),
                 adapters.all().stream().map(a -> a.function().address()).distinct().count());

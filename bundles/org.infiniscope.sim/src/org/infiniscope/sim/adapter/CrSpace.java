@@ -16,7 +16,9 @@ import java.util.Map;
  * FGW_ADDR; reading it gives the last operation's status in bits 0-7 ({@link #STATUS_OK}, {@link #STATUS_RANGE},
  * {@link #STATUS_NOT_ERASED}, {@link #STATUS_FAULT}) and bit 31 busy (never set: operations complete at once);</li>
  * <li>{@link #FGW_ACTIVE}: the slot that boots (read), or the slot to boot next (write 0 or 1);</li>
- * <li>{@link #FGW_SLOT_SIZE}: bytes per slot (read-only).</li>
+ * <li>{@link #FGW_SLOT_SIZE}: bytes per slot (read-only);</li>
+ * <li>{@link #SW_RESET}: writing 1 restarts the adapter (as a power cycle: it boots the active slot, failsafe): the
+ * simulator's own reset register (a real adapter is reset as {@code mlxfwreset} does, which this does not model).</li>
  * </ul>
  * Other addresses are scratch registers that keep what is written.
  */
@@ -40,6 +42,9 @@ public final class CrSpace {
     public static final int FGW_ACTIVE = 0xF040C;
     /** Flash gateway: slot size. */
     public static final int FGW_SLOT_SIZE = 0xF0410;
+
+    /** Software reset: write 1 to restart the adapter. */
+    public static final int SW_RESET = 0xF0010;
 
     /** Command: read the dword at FGW_ADDR into FGW_DATA. */
     public static final int CMD_READ = 1;
@@ -97,6 +102,11 @@ public final class CrSpace {
                 }
             }
             case FGW_CMD -> status = run(value);
+            case SW_RESET -> {
+                if (value == 1) {
+                    adapter.powerCycle();
+                }
+            }
             default -> scratch.put(at, value);
         }
     }

@@ -20,6 +20,8 @@ public final class SimAdapter {
     private final int deviceId;
     private final FirmwareVersion factory;
     private final SimFlash flash;
+    /** Programs the factory image into slot 0 when the flash is first used; null once done. */
+    private Runnable factoryProgramming;
     private final CrSpace crSpace;
     private final VscFunction function;
     private final AdapterFaults faults = new AdapterFaults();
@@ -73,6 +75,14 @@ public final class SimAdapter {
 
     /** @return the flash */
     public SimFlash flash() {
+        Runnable programming;
+        synchronized (this) {
+            programming = factoryProgramming;
+            factoryProgramming = null;
+        }
+        if (programming != null) {
+            programming.run();
+        }
         return flash;
     }
 
@@ -108,7 +118,7 @@ public final class SimAdapter {
      */
     public synchronized Optional<FirmwareVersion> powerCycle() {
         faults.restorePower();
-        int active = flash.activeSlot();
+        int active = flash().activeSlot();
         Optional<FirmwareVersion> first = boot(active);
         if (first.isPresent()) {
             running = first.get();
@@ -135,6 +145,16 @@ public final class SimAdapter {
             return Optional.of(factory); // never touched: the factory image
         }
         return imageCheck.apply(image);
+    }
+
+    /** Has the factory image (when there is one) programmed into slot 0 at the flash's first use. */
+    synchronized void programAtFirstUse(java.util.function.Supplier<byte[]> image) {
+        factoryProgramming = () -> {
+            byte[] bytes = image.get();
+            if (bytes.length > 0) {
+                flash.load(0, bytes);
+            }
+        };
     }
 
     /** Notes that a slot was erased or programmed: it no longer holds the factory image. */

@@ -40,14 +40,14 @@ public final class SimAdapters {
     private static final Map<SimFabric, SimAdapters> ATTACHED = Collections.synchronizedMap(new WeakHashMap<>());
 
     private final List<Node> nodes;
-    private final Function<byte[], Optional<FirmwareVersion>> imageCheck;
+    private final BootRom bootRom;
     /** Adapters are made when first asked for: a sweep of a large fabric pays for none it does not touch. */
     private final SimAdapter[] made;
     private final Map<Long, Integer> indexByGuid = new HashMap<>();
 
-    private SimAdapters(List<Node> nodes, Function<byte[], Optional<FirmwareVersion>> imageCheck) {
+    private SimAdapters(List<Node> nodes, BootRom bootRom) {
         this.nodes = List.copyOf(nodes);
-        this.imageCheck = imageCheck;
+        this.bootRom = bootRom;
         this.made = new SimAdapter[nodes.size()];
         for (int i = 0; i < nodes.size(); i++) {
             indexByGuid.put(nodes.get(i).nodeGuid(), i);
@@ -58,11 +58,17 @@ public final class SimAdapters {
         if (made[i] == null) {
             Node n = nodes.get(i);
             boolean sw = n.isSwitch();
-            made[i] = new SimAdapter(n.name(), n.nodeGuid(), sw, sw ? SWITCH_IB2 : CONNECTX5,
+            int deviceId = sw ? SWITCH_IB2 : CONNECTX5;
+            made[i] = new SimAdapter(n.name(), n.nodeGuid(), sw, deviceId,
                     sw
                             ? new FirmwareVersion(15, 2010, 4004, "MT_2630110032")
                             : new FirmwareVersion(16, 35, 2000, "MT_0000000008"),
-                    new PciAddress(i / 8192, i / 32 % 256, i % 32, 0), SLOT_SIZE, imageCheck);
+                    new PciAddress(i / 8192, i / 32 % 256, i % 32, 0), SLOT_SIZE,
+                    image -> bootRom.boot(deviceId, image));
+            FirmwareVersion factory = made[i].running();
+            long guid = n.nodeGuid();
+            // built at the flash's first use only: a sweep of a large fabric builds none
+            made[i].programAtFirstUse(() -> bootRom.factoryImage(deviceId, guid, factory));
         }
         return made[i];
     }
@@ -74,12 +80,22 @@ public final class SimAdapters {
      * @return the fabric's adapters
      */
     public static SimAdapters attach(SimFabric fabric, Function<byte[], Optional<FirmwareVersion>> imageCheck) {
+        return attach(fabric, (deviceId, image) -> imageCheck.apply(image));
+    }
+
+    /**
+     * Gives every node of a fabric an adapter and plugs the GeneralInfo agent into it; once per fabric.
+     *
+     * @param bootRom what the adapters' boot ROM accepts, by device
+     * @return the fabric's adapters
+     */
+    public static SimAdapters attach(SimFabric fabric, BootRom bootRom) {
         synchronized (ATTACHED) {
             SimAdapters existing = ATTACHED.get(fabric);
             if (existing != null) {
                 return existing;
             }
-            SimAdapters adapters = new SimAdapters(fabric.topology().nodes(), imageCheck);
+            SimAdapters adapters = new SimAdapters(fabric.topology().nodes(), bootRom);
             fabric.registerAgent(MellanoxGeneralInfo.MGMT_CLASS, adapters::answer);
             ATTACHED.put(fabric, adapters);
             return adapters;
@@ -88,7 +104,7 @@ public final class SimAdapters {
 
     /** Attaches adapters whose boot ROM accepts no image but the factory one. */
     public static SimAdapters attach(SimFabric fabric) {
-        return attach(fabric, image -> Optional.empty());
+        return attach(fabric, (BootRom) (deviceId, image) -> Optional.empty());
     }
 
     /** @return the adapters attached to a fabric, if any */

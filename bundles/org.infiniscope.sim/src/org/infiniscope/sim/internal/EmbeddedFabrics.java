@@ -1,6 +1,8 @@
 package org.infiniscope.sim.internal;
 
 import java.io.IOException;
+import java.util.Comparator;
+import java.util.Optional;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -8,9 +10,13 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.infiniscope.sim.SimBringUp;
+import org.infiniscope.sim.adapter.BootRom;
+import org.infiniscope.sim.adapter.FirmwareVersion;
 import org.infiniscope.sim.SimFabric;
 import org.infiniscope.topology.Node;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
+import org.osgi.framework.ServiceReference;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -35,6 +41,10 @@ public final class EmbeddedFabrics {
     /** The topologies whose fabric has been handed to {@link #bringUp} once (it is tried once per runtime). */
     private final Set<String> broughtUp = ConcurrentHashMap.newKeySet();
     private volatile SimBringUp sm;
+    private final Map<Long, RankedRom> bootRoms = new ConcurrentHashMap<>();
+
+    private record RankedRom(BootRom rom, int ranking, long id) {
+    }
 
     /** Fabrics without traffic (tests). */
     public EmbeddedFabrics() {
@@ -57,7 +67,8 @@ public final class EmbeddedFabrics {
         SimFabric sim = fabrics.get(topology);
         if (sim == null) {
             sim = SimFabric.of(SimChannelProvider.load(topology, fabric));
-            org.infiniscope.sim.adapter.SimAdapters.attach(sim); // each node's adapter answers GeneralInfo
+            // each node's adapter answers GeneralInfo, and boots what the installed boot ROM accepts
+            org.infiniscope.sim.adapter.SimAdapters.attach(sim, installedRom);
             if (traffic && topology.isEmpty()) {
                 startTraffic(sim);
             }
@@ -76,6 +87,39 @@ public final class EmbeddedFabrics {
             this.sm = null;
         }
     }
+
+    @Reference(service = BootRom.class, cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    void addBootRom(ServiceReference<BootRom> reference, BootRom rom) {
+        long id = (Long) reference.getProperty(Constants.SERVICE_ID);
+        bootRoms.put(id,
+                new RankedRom(rom, reference.getProperty(Constants.SERVICE_RANKING) instanceof Integer i ? i : 0, id));
+    }
+
+    void removeBootRom(ServiceReference<BootRom> reference) {
+        bootRoms.remove((Long) reference.getProperty(Constants.SERVICE_ID));
+    }
+
+    private Optional<BootRom> bestRom() {
+        return bootRoms.values().stream()
+                .sorted(Comparator.comparingInt(RankedRom::ranking).reversed().thenComparingLong(RankedRom::id))
+                .findFirst().map(RankedRom::rom);
+    }
+
+    /**
+     * The adapters' boot ROM: the best installed one's checks and factory images, asked at each boot and at each
+     * flash's first use; without one only factory firmware boots, and the flash reads erased.
+     */
+    private final BootRom installedRom = new BootRom() {
+        @Override
+        public Optional<FirmwareVersion> boot(int deviceId, byte[] slot) {
+            return bestRom().flatMap(r -> r.boot(deviceId, slot));
+        }
+
+        @Override
+        public byte[] factoryImage(int deviceId, long nodeGuid, FirmwareVersion factory) {
+            return bestRom().map(r -> r.factoryImage(deviceId, nodeGuid, factory)).orElse(new byte[0]);
+        }
+    };
 
     /** For tests: the service that brings a fabric up. */
     void bringUpWith(SimBringUp bringUp) {

@@ -85,4 +85,57 @@ class VendstatLabIT {
                     nodes, seconds, seconds * 1000 / nodes);
         }
     }
+
+    /**
+     * {@code ./infiniscope fw inventory --json} through umad2sim against the same server: for every node, the LID,
+     * device ID, firmware version and PSID it reports are what {@code vendstat -N LID} prints.
+     */
+    @Test
+    void inventoryAgreesWithVendstatForEveryNode() throws Exception {
+        Lab.require("opensm", "vendstat");
+        BuiltLauncher.prepare();
+        Path scratch = Lab.scratch("fw-inventory");
+        ParityFabric fabric = ParityFabric.resource(scratch, "fabrics/ft2-16.net");
+        try (Simulate simulate = Simulate.start(scratch, fabric.net(), Duration.ofSeconds(30));
+                OpenSm openSm = OpenSm.start(scratch, simulate.attach(fabric.hosts().get(0)), TIMEOUT)) {
+            openSm.awaitQuiet(Duration.ofMillis(500), Duration.ofSeconds(30));
+            String host = fabric.hosts().get(1);
+            Map<String, String> attach = simulate.attach(host);
+            String socket = attach.get("IBSIM_SOCKNAME");
+            org.junit.jupiter.api.Assumptions.assumeTrue(socket != null,
+                    "simulate serves UDP here; fw inventory attaches by --fabric ibsim:SOCKET");
+            Path out = scratch.resolve("inventory.json");
+            Path err = scratch.resolve("inventory.err");
+            ProcessBuilder b = new ProcessBuilder(BuiltLauncher.script(), "fw", "inventory", "--fabric",
+                    "ibsim:" + socket + "@" + host, "--json").directory(scratch.toFile()).redirectOutput(out.toFile())
+                    .redirectError(err.toFile());
+            Lab.detach(b.environment());
+            b.environment().putAll(BuiltLauncher.environment());
+            Process p = b.start();
+            try {
+                assertTrue(p.waitFor(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS), "fw inventory did not end");
+                assertEquals(0, p.exitValue(), Files.readString(err));
+            } finally {
+                Lab.stop(p);
+            }
+            String json = Files.readString(out);
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                    "\\{\"guid\":\"(0x[0-9a-f]+)\",\"type\":\"(ca|switch)\",\"lid\":(\\d+),\"description\":\"[^\"]*\","
+                            + "\"answer\":\"ok\",\"deviceId\":\"(0x[0-9a-f]+)\",\"version\":\"([0-9.]+)\","
+                            + "\"psid\":\"([^\"]*)\"\\}")
+                    .matcher(json);
+            int nodes = fabric.hosts().size() + fabric.switches().size();
+            Map<Integer, String[]> byLid = new TreeMap<>();
+            while (m.find()) {
+                byLid.put(Integer.parseInt(m.group(3)), new String[]{m.group(4), m.group(5), m.group(6)});
+            }
+            assertEquals(nodes, byLid.size(), "every node answered with its firmware: " + json);
+            for (Map.Entry<Integer, String[]> e : byLid.entrySet()) {
+                Map<String, String> f = fields(vendstat(scratch, attach, e.getKey()));
+                assertEquals(f.get("hw_dev_id"), e.getValue()[0], "device ID of LID " + e.getKey());
+                assertEquals(f.get("fw_version"), e.getValue()[1], "firmware of LID " + e.getKey());
+                assertEquals(f.get("fw_psid"), "'" + e.getValue()[2] + "'", "PSID of LID " + e.getKey());
+            }
+        }
+    }
 }
