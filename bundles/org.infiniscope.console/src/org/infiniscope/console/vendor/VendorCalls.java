@@ -19,8 +19,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.infiniscope.console.vendor.VendorCallException.Kind;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.FrameworkUtil;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Runs calls into vendor services within a time bound, on a bounded pool of daemon threads, and isolates what they
@@ -47,7 +45,6 @@ public final class VendorCalls {
     static final int THREADS = 16;
     private static final int QUEUE = 1024;
 
-    private static final Logger LOG = LoggerFactory.getLogger(VendorCalls.class);
     private static final VendorCalls SHARED = new VendorCalls(
             Duration.ofMillis(Long.getLong(LIMIT_PROPERTY, DEFAULT_LIMIT_MS)));
 
@@ -153,7 +150,7 @@ public final class VendorCalls {
         boolean first = quarantined.putIfAbsent(service, reason) == null;
         String message = bundle + ": " + describe(service) + " " + reason + "; it is not called again";
         if (first) {
-            LOG.warn("vendor bundle {}: {} {}; the core goes on without it", bundle, describe(service), reason);
+            FaultLog.warn(bundle, describe(service), reason);
         }
         return new VendorCallException(kind, bundle, message, cause);
     }
