@@ -15,6 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.ReentrantLock;
 
+import org.infiniscope.console.vendor.VendorCalls;
 import org.infiniscope.diag.counters.PortCountersService;
 import org.infiniscope.diag.counters.Thresholds;
 import org.infiniscope.discovery.DiscoveredNode;
@@ -36,12 +37,16 @@ import org.infiniscope.perf.PortKey;
 import org.infiniscope.perf.PortStats;
 import org.infiniscope.perf.Sample;
 import org.infiniscope.perf.SweepSummary;
+import org.infiniscope.perf.vendor.CounterSet;
+import org.infiniscope.perf.vendor.CounterValues;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.Designate;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
@@ -81,6 +86,8 @@ public final class PerfManagerImpl implements PerfManager {
     private volatile Map<PortKey, PortStats> stats = Map.of();
     private volatile List<PerfEvent> events = List.of();
     private volatile SweepSummary last;
+    /** The vendors' counter sets, read after the PMA counters. */
+    private final VendorCounterSweep vendorCounters = new VendorCounterSweep(VendorCalls.shared());
 
     /** Framework property: readings kept per port ({@code serve}'s {@code INFINISCOPE_PERF_HISTORY}); wins. */
     static final String HISTORY = "infiniscope.perf.history";
@@ -126,6 +133,26 @@ public final class PerfManagerImpl implements PerfManager {
             }
         }
         return new Rules(thresholds, rates);
+    }
+
+    @Reference(service = CounterSet.class, cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    void addCounterSet(CounterSet set, Map<String, Object> properties) {
+        vendorCounters.add(set, properties.get(Constants.SERVICE_RANKING) instanceof Integer i ? i : 0,
+                (Long) properties.get(Constants.SERVICE_ID));
+    }
+
+    void removeCounterSet(CounterSet set, Map<String, Object> properties) {
+        vendorCounters.remove((Long) properties.get(Constants.SERVICE_ID));
+    }
+
+    /** For tests: a vendor counter set. */
+    void provide(CounterSet set, long serviceId) {
+        vendorCounters.add(set, 0, serviceId);
+    }
+
+    @Override
+    public List<CounterValues> vendorCounters() {
+        return vendorCounters.last();
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
@@ -194,6 +221,8 @@ public final class PerfManagerImpl implements PerfManager {
             List<String> names = unreachable.stream().distinct()
                     .map(g -> nodes.containsKey(g) ? nodes.get(g).description() : String.format("0x%016x", g)).sorted()
                     .toList();
+            vendorCounters.sweep(transport, fabric, targets.values().stream().flatMap(List::stream).toList(),
+                    options.timeout());
             last = new SweepSummary(started, Duration.ofNanos(System.nanoTime() - t0), targets.size(), readings.size(),
                     names, sweeper.queries(), sweeper.resets());
             for (PerfEvent e : broken) {
