@@ -145,9 +145,14 @@ public final class PerfManagerImpl implements PerfManager {
         vendorCounters.remove((Long) properties.get(Constants.SERVICE_ID));
     }
 
-    /** For tests: a vendor counter set. */
-    void provide(CounterSet set, long serviceId) {
-        vendorCounters.add(set, 0, serviceId);
+    /** For tests: a vendor counter set with this ranking. */
+    void provide(CounterSet set, int ranking, long serviceId) {
+        vendorCounters.add(set, ranking, serviceId);
+    }
+
+    /** For tests: the set's service went. */
+    void unprovide(long serviceId) {
+        vendorCounters.remove(serviceId);
     }
 
     @Override
