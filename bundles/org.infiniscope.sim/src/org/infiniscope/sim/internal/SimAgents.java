@@ -47,8 +47,8 @@ public final class SimAgents {
         stopWatching = embedded.watch(this::fabricBuilt);
     }
 
-    /** For tests: agents plugged into the fabrics given to {@link #fabricBuilt}. */
-    SimAgents(VendorCalls calls) {
+    /** For tests (the package is not exported): agents plugged into the fabrics given to {@link #fabricBuilt}. */
+    public SimAgents(VendorCalls calls) {
         this.calls = calls;
     }
 
@@ -69,7 +69,8 @@ public final class SimAgents {
         remove((Long) properties.get(Constants.SERVICE_ID));
     }
 
-    synchronized void add(SimAgent agent, int ranking, long serviceId) {
+    /** Plugs an agent into every fabric (the whiteboard's bind; public for tests). */
+    public synchronized void add(SimAgent agent, int ranking, long serviceId) {
         int mgmtClass;
         try {
             mgmtClass = calls.call(agent, "mgmtClass", agent::mgmtClass);
@@ -89,14 +90,16 @@ public final class SimAgents {
         replug(mgmtClass);
     }
 
-    synchronized void remove(long serviceId) {
+    /** Unplugs an agent (the whiteboard's unbind; public for tests). */
+    public synchronized void remove(long serviceId) {
         Ranked gone = agents.remove(serviceId);
         if (gone != null) {
             replug(classOf(gone));
         }
     }
 
-    synchronized void fabricBuilt(SimFabric fabric) {
+    /** Plugs the agents into a new fabric (public for tests). */
+    public synchronized void fabricBuilt(SimFabric fabric) {
         fabrics.add(fabric);
         agents.values().stream().map(SimAgents::classOf).distinct().forEach(c -> fabric.registerAgent(c, chosen(c)));
     }
