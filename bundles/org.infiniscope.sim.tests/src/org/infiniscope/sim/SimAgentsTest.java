@@ -29,7 +29,7 @@ class SimAgentsTest {
 
     private final LineFabric line = new LineFabric();
     private final VendorCalls calls = new VendorCalls(Duration.ofMillis(BOUND_MS));
-    private final SimAgents agents = new SimAgents(calls);
+    private final SimAgents agents = SimAgents.forTests(calls);
 
     @BeforeEach
     void bringUp() throws MadFormatException {

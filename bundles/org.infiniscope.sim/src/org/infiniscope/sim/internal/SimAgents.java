@@ -43,13 +43,20 @@ public final class SimAgents {
 
     @Activate
     public SimAgents(@Reference EmbeddedFabrics embedded) {
-        this(VendorCalls.shared());
+        this(VendorCalls.shared(), null);
         stopWatching = embedded.watch(this::fabricBuilt);
     }
 
-    /** For tests (the package is not exported): agents plugged into the fabrics given to {@link #fabricBuilt}. */
-    public SimAgents(VendorCalls calls) {
+    // two parameters: SCR must see one public one-argument constructor only, the @Activate one
+    private SimAgents(VendorCalls calls, Void unused) {
         this.calls = calls;
+    }
+
+    /**
+     * For tests (the package is not exported): agents plugged into the fabrics given to {@link #fabricBuilt}.
+     */
+    public static SimAgents forTests(VendorCalls calls) {
+        return new SimAgents(calls, null);
     }
 
     @Deactivate

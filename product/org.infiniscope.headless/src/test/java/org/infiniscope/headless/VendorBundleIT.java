@@ -177,11 +177,11 @@ class VendorBundleIT {
 
             // uninstalled: no bundle, no service, no format, no agent, no counter set left
             Shell.Step gone = shell.run("uninstall " + BUNDLE, "uninstall com.example.infiniscope.vendor", "lb example",
-                    "infiniscope:services org.infiniscope", "infiniscope:fw query " + exfw, "infiniscope:fw query " + fs4,
-                    QUERY_BOARD + " -t 100", "infiniscope:perf");
+                    "infiniscope:services org.infiniscope", "infiniscope:fw query " + exfw,
+                    "infiniscope:fw query " + fs4, QUERY_BOARD + " -t 100", "infiniscope:perf");
             assertTrue(gone.out().contains("No matching bundles found"), gone.out());
-            assertTrue(gone.out().contains("|org.infiniscope.mad.vendor.VendorCodec"), "the core's own codec:\n"
-                    + gone.out());
+            assertTrue(gone.out().contains("|org.infiniscope.mad.vendor.VendorCodec"),
+                    "the core's own codec:\n" + gone.out());
             assertFalse(gone.out().contains(BUNDLE) || gone.out().contains("Vendor counters")
                     || gone.out().contains("EXFW") || gone.out().contains("Board name"), gone.out());
             assertTrue(gone.out().contains("FW Version:            16.35.2000"), "the core's format:\n" + gone.out());
@@ -204,7 +204,7 @@ class VendorBundleIT {
                             "gave no answer to"),
                     stderr);
             assertTrue(stderr.contains("no installed firmware format recognizes the image"), stderr);
-            assertFalse(stderr.contains(" ERROR "), stderr);
+            assertFalse(stderr.contains("ERROR"), stderr);
         }
     }
 
