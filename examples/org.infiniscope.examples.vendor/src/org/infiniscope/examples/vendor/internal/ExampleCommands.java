@@ -12,9 +12,9 @@ import org.osgi.service.component.annotations.Deactivate;
 
 /**
  * The Gogo commands {@code example:mkimage FILE VERSION} (writes an EXFW image) and
- * {@code example:misbehave throw|hang|off} (registers, or removes, services that throw or hang).
+ * {@code example:misbehave throw|hang|off} (registers, or removes, services that throw or hang). Immediate: a delayed
+ * component would be deactivated after each command, and its misbehaving services removed with it.
  */
-// immediate: a delayed component would be deactivated (and its misbehaving services removed) after each command
 @Component(service = ExampleCommands.class, immediate = true, property = {"osgi.command.scope=example",
         "osgi.command.function=mkimage", "osgi.command.function=misbehave"})
 public final class ExampleCommands {

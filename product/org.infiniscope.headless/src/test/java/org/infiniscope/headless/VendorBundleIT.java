@@ -153,6 +153,15 @@ class VendorBundleIT {
                     "every port the PMA sweep read has the set, read once:\n" + use.out());
             assertTrue(pmaPorts > 100, use.out());
 
+            // its format refuses a broken image and reports a wrong CRC, as the SPI asks
+            byte[] bytes = Files.readAllBytes(exfw);
+            bytes[0x200] ^= 1; // inside MAIN (0x170-0x56f)
+            Path corrupted = Files.write(state.resolve("corrupted.bin"), bytes);
+            Path truncated = Files.write(state.resolve("truncated.bin"), java.util.Arrays.copyOf(bytes, 50));
+            Shell.Step broken = shell.run("infiniscope:fw verify " + corrupted, "infiniscope:fw query " + truncated);
+            assertTrue(broken.out().contains("(BOOT) - OK") && broken.out().contains("(MAIN) /0x00000170/ - wrong CRC")
+                    && broken.out().contains("-E- FW image verification failed"), broken.out());
+
             // a throwing codec, format, counter set and simulator agent rank above the good ones: skipped
             for (String mode : List.of("throw", "hang")) {
                 shell.run("example:misbehave " + mode);
@@ -204,6 +213,8 @@ class VendorBundleIT {
                             "gave no answer to"),
                     stderr);
             assertTrue(stderr.contains("no installed firmware format recognizes the image"), stderr);
+            assertTrue(stderr.contains("truncated.bin: EXFW image of 50 bytes is shorter than a header, one section"
+                    + " entry and the CRC (96) (at offset 0x32)"), stderr);
             assertFalse(stderr.contains("ERROR"), stderr);
         }
     }
