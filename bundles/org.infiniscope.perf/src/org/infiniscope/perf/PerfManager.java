@@ -72,4 +72,12 @@ public interface PerfManager {
 
     /** Forgets every total, history and event (the hardware counters are not touched). */
     void clear();
+
+    /**
+     * @return what the vendors' counter sets ({@link org.infiniscope.perf.vendor.CounterSet} services) read in the
+     *         last sweep, by set name, node and port; empty when none is installed
+     */
+    default List<org.infiniscope.perf.vendor.CounterValues> vendorCounters() {
+        return List.of();
+    }
 }

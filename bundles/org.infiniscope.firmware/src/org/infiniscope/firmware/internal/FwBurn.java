@@ -10,6 +10,8 @@ import java.util.Optional;
 import org.infiniscope.console.ExitStatus;
 import org.infiniscope.console.ToolInvocation;
 import org.infiniscope.console.UsageException;
+import org.infiniscope.console.vendor.VendorCallException;
+import org.infiniscope.console.vendor.VendorCalls;
 import org.infiniscope.firmware.BurnOptions;
 import org.infiniscope.firmware.BurnResult;
 import org.infiniscope.firmware.FirmwareFlasher;
@@ -46,11 +48,23 @@ final class FwBurn {
         throw new UsageException("no PCI function " + address + " on bus " + bus.name());
     }
 
+    /**
+     * The first flasher (by ranking) that supports the adapter. {@code supports} is vendor code: each call is bounded
+     * in time, and a flasher that throws or hangs in it is skipped (and not asked again). The burn itself takes
+     * seconds to minutes: it is not bounded, it reports progress and can be cancelled.
+     */
     static FirmwareFlasher flasher(Services services, PciFunction f) throws PciException, FlashException {
         PciDevice d = PciDevice.read(f);
         for (FirmwareFlasher flasher : services.flashers()) {
-            if (flasher.supports(d)) {
-                return flasher;
+            try {
+                if (VendorCalls.shared().call(flasher, "supports", () -> flasher.supports(d))) {
+                    return flasher;
+                }
+            } catch (VendorCallException e) {
+                // faulty: logged once by VendorCalls; the next flasher
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new FlashException("interrupted while choosing a flasher");
             }
         }
         throw new FlashException(

@@ -16,6 +16,8 @@ import org.infiniscope.console.ToolInvocation;
 import org.infiniscope.console.UsageException;
 import org.infiniscope.console.audit.AuditedTool;
 import org.infiniscope.discovery.Discovery;
+import org.infiniscope.console.vendor.VendorCallException;
+import org.infiniscope.console.vendor.VendorCalls;
 import org.infiniscope.firmware.FirmwareFormat;
 import org.infiniscope.firmware.FirmwareInventory;
 import org.infiniscope.mad.transport.ChannelProvider;
@@ -260,19 +262,44 @@ public final class FwTool implements ConsoleTool, AuditedTool {
     }
 
     /**
-     * Parses with the highest-ranked format that recognizes the image.
+     * Parses with the highest-ranked format that recognizes the image. Formats are vendor code: each call is bounded
+     * in time ({@link VendorCalls}); a format that throws or hangs in {@code recognizes} is skipped (and not asked
+     * again), one that does so in {@code parse} is reported as the image's failure.
      *
      * @throws ImageFormatException when none does, or its parse refuses the image
      */
     FirmwareImage parse(byte[] image) throws ImageFormatException {
         List<Ranked> all = new ArrayList<>(formats.values());
         all.sort(Comparator.comparingInt(Ranked::ranking).reversed().thenComparingLong(Ranked::id));
-        for (Ranked r : all) {
-            if (r.format().recognizes(image)) {
-                return r.format().parse(image);
+        VendorCalls calls = VendorCalls.shared();
+        List<String> skipped = new ArrayList<>();
+        try {
+            for (Ranked r : all) {
+                FirmwareFormat format = r.format();
+                boolean recognized;
+                try {
+                    recognized = calls.call(format, "recognizes", () -> format.recognizes(image.clone()));
+                } catch (VendorCallException e) {
+                    skipped.add(e.getMessage());
+                    continue;
+                }
+                if (recognized) {
+                    try {
+                        return calls.call(format, "parse", () -> format.parse(image.clone()));
+                    } catch (VendorCallException e) {
+                        if (e.getCause() instanceof ImageFormatException refused) {
+                            throw refused;
+                        }
+                        throw new ImageFormatException(e.getMessage(), 0);
+                    }
+                }
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ImageFormatException("interrupted while a firmware format read the image", 0);
         }
-        throw new ImageFormatException("no installed firmware format recognizes the image", 0);
+        throw new ImageFormatException("no installed firmware format recognizes the image"
+                + (skipped.isEmpty() ? "" : " (skipped: " + String.join("; ", skipped) + ")"), 0);
     }
 
     /** The spec of a simulated adapter's image. */

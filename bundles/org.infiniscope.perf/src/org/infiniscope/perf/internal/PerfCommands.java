@@ -13,13 +13,13 @@ import org.osgi.service.component.annotations.Reference;
 
 /**
  * The Gogo commands {@code perf:status}, {@code perf:sweep [FABRIC]}, {@code perf:top [METRIC] [N]},
- * {@code perf:errors}, {@code perf:clear}, {@code perf:metrics}, {@code perf:links} and {@code perf:nodes}, on the
+ * {@code perf:errors}, {@code perf:clear}, {@code perf:metrics}, {@code perf:links}, {@code perf:nodes} and {@code perf:vendor}, on the
  * manager the runtime holds.
  */
 @Component(service = PerfCommands.class, property = {"osgi.command.scope=perf", "osgi.command.function=status",
         "osgi.command.function=sweep", "osgi.command.function=top", "osgi.command.function=errors",
         "osgi.command.function=clear", "osgi.command.function=metrics", "osgi.command.function=links",
-        "osgi.command.function=nodes"})
+        "osgi.command.function=nodes", "osgi.command.function=vendor"})
 public final class PerfCommands {
 
     private final PerfManager manager;
@@ -99,6 +99,11 @@ public final class PerfCommands {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         PerfMetrics.write(manager.ports(), PerfMetrics.writer(null), out);
         return out.toString(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /** @return what the vendors' counter sets read in the last sweep */
+    public String vendor() {
+        return VendorCounterText.table(manager.vendorCounters());
     }
 
     /** Forgets totals and history (not the hardware counters). */

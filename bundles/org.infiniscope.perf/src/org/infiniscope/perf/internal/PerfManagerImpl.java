@@ -16,6 +16,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 
+import org.infiniscope.console.vendor.VendorCalls;
 import org.infiniscope.diag.counters.PortCountersService;
 import org.infiniscope.diag.counters.Thresholds;
 import org.infiniscope.discovery.DiscoveredNode;
@@ -37,12 +38,16 @@ import org.infiniscope.perf.PortKey;
 import org.infiniscope.perf.PortStats;
 import org.infiniscope.perf.Sample;
 import org.infiniscope.perf.SweepSummary;
+import org.infiniscope.perf.vendor.CounterSet;
+import org.infiniscope.perf.vendor.CounterValues;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.Designate;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
@@ -90,6 +95,8 @@ public final class PerfManagerImpl implements PerfManager {
      * fabric's clock so that how much a link can have carried between two readings is theirs to decide.
      */
     private final LongSupplier clock;
+    /** The vendors' counter sets, read after the PMA counters. */
+    private final VendorCounterSweep vendorCounters = new VendorCounterSweep(VendorCalls.shared());
 
     /** Framework property: readings kept per port ({@code serve}'s {@code INFINISCOPE_PERF_HISTORY}); wins. */
     static final String HISTORY = "infiniscope.perf.history";
@@ -141,6 +148,31 @@ public final class PerfManagerImpl implements PerfManager {
             }
         }
         return new Rules(thresholds, rates);
+    }
+
+    @Reference(service = CounterSet.class, cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    void addCounterSet(CounterSet set, Map<String, Object> properties) {
+        vendorCounters.add(set, properties.get(Constants.SERVICE_RANKING) instanceof Integer i ? i : 0,
+                (Long) properties.get(Constants.SERVICE_ID));
+    }
+
+    void removeCounterSet(CounterSet set, Map<String, Object> properties) {
+        vendorCounters.remove((Long) properties.get(Constants.SERVICE_ID));
+    }
+
+    /** For tests: a vendor counter set with this ranking. */
+    void provide(CounterSet set, int ranking, long serviceId) {
+        vendorCounters.add(set, ranking, serviceId);
+    }
+
+    /** For tests: the set's service went. */
+    void unprovide(long serviceId) {
+        vendorCounters.remove(serviceId);
+    }
+
+    @Override
+    public List<CounterValues> vendorCounters() {
+        return vendorCounters.last();
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
@@ -224,6 +256,8 @@ public final class PerfManagerImpl implements PerfManager {
             List<String> names = unreachable.stream().distinct()
                     .map(g -> nodes.containsKey(g) ? nodes.get(g).description() : String.format("0x%016x", g)).sorted()
                     .toList();
+            vendorCounters.sweep(transport, fabric, targets.values().stream().flatMap(List::stream).toList(),
+                    options.timeout());
             last = new SweepSummary(started, Duration.ofNanos(System.nanoTime() - wall), targets.size(),
                     readings.size(), names, sweeper.queries(), sweeper.resets());
             for (PerfEvent e : broken) {

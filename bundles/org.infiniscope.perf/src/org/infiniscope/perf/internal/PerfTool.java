@@ -160,6 +160,7 @@ public final class PerfTool implements ConsoleTool {
                 invocation.out().print(PerfReport.nodes(manager.nodes()));
             } else {
                 invocation.out().print(PerfReport.table(manager.ports()));
+                invocation.out().print(VendorCounterText.table(manager.vendorCounters()));
             }
             invocation.out().print(PerfReport.summary(summary));
         }

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 
 import org.infiniscope.sim.SimBringUp;
 import org.infiniscope.sim.adapter.BootRom;
@@ -45,6 +47,8 @@ public final class EmbeddedFabrics {
 
     private record RankedRom(BootRom rom, int ranking, long id) {
     }
+    /** Who is told of each fabric built ({@link SimAgents} plugs the vendors' agents into it). */
+    private final List<Consumer<SimFabric>> watchers = new CopyOnWriteArrayList<>();
 
     /** Fabrics without traffic (tests). */
     public EmbeddedFabrics() {
@@ -73,8 +77,22 @@ public final class EmbeddedFabrics {
                 startTraffic(sim);
             }
             fabrics.put(topology, sim);
+            for (Consumer<SimFabric> w : watchers) {
+                w.accept(sim);
+            }
         }
         return sim;
+    }
+
+    /**
+     * Tells a watcher of every fabric built so far and of each one built later, until the returned handle runs.
+     *
+     * @return what stops the watching
+     */
+    public synchronized Runnable watch(Consumer<SimFabric> watcher) {
+        fabrics.values().forEach(watcher);
+        watchers.add(watcher);
+        return () -> watchers.remove(watcher);
     }
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)

@@ -247,6 +247,7 @@ public final class CountersPart {
         rows.add(rate("LID", ports, s -> Integer.toString(s.lid())));
         rows.add(rate("Counters", ports,
                 s -> (s.extended() ? "extended (64-bit)" : "32-bit") + (s.reachable() ? "" : ", not answering")));
+        rows.addAll(VendorRows.rows(ports.stream().map(PortStats::key).toList(), v.vendor()));
         Tables.fill(counters, rows, null);
     }
 

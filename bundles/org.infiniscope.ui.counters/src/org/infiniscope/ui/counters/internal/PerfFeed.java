@@ -2,6 +2,7 @@ package org.infiniscope.ui.counters.internal;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -19,6 +20,7 @@ import org.infiniscope.perf.PerfManager;
 import org.infiniscope.perf.PortKey;
 import org.infiniscope.perf.PortStats;
 import org.infiniscope.perf.Sample;
+import org.infiniscope.perf.vendor.CounterValues;
 import org.osgi.framework.BundleContext;
 import org.osgi.util.tracker.ServiceTracker;
 import org.slf4j.Logger;
@@ -87,7 +89,11 @@ final class PerfFeed implements AutoCloseable {
             lastRunning = true;
             lastStarted = started;
             lastWatched = keys;
-            publish(new PerfView(true, last, ports, history, System.currentTimeMillis()));
+            Map<PortKey, List<CounterValues>> vendor = new HashMap<>();
+            for (CounterValues v : manager.vendorCounters()) {
+                vendor.computeIfAbsent(v.port(), k -> new ArrayList<>()).add(v);
+            }
+            publish(new PerfView(true, last, ports, history, System.currentTimeMillis(), vendor));
         } catch (RuntimeException e) {
             LOG.warn("reading the performance manager failed", e);
         }

@@ -8,6 +8,7 @@ import org.infiniscope.perf.PortKey;
 import org.infiniscope.perf.PortStats;
 import org.infiniscope.perf.Sample;
 import org.infiniscope.perf.SweepSummary;
+import org.infiniscope.perf.vendor.CounterValues;
 
 /**
  * What the performance manager held at one moment, copied off the UI thread for a view to show.
@@ -17,13 +18,21 @@ import org.infiniscope.perf.SweepSummary;
  * @param ports every port it knows, by key
  * @param history the readings of the ports the view watches
  * @param takenMillis when this was taken
+ * @param vendor what the vendors' counter sets read, by port
  */
 record PerfView(boolean running, Optional<SweepSummary> last, Map<PortKey, PortStats> ports,
-        Map<PortKey, List<Sample>> history, long takenMillis) {
+        Map<PortKey, List<Sample>> history, long takenMillis, Map<PortKey, List<CounterValues>> vendor) {
 
     PerfView {
         ports = Map.copyOf(ports);
         history = Map.copyOf(history);
+        vendor = Map.copyOf(vendor);
+    }
+
+    /** Without vendor counters. */
+    PerfView(boolean running, Optional<SweepSummary> last, Map<PortKey, PortStats> ports,
+            Map<PortKey, List<Sample>> history, long takenMillis) {
+        this(running, last, ports, history, takenMillis, Map.of());
     }
 
     /** Nothing yet: no service. */
