@@ -1,5 +1,6 @@
 package org.infiniscope.cm.sim;
 
+import org.infiniscope.sim.MiniSm;
 import java.util.List;
 
 import org.infiniscope.cm.CmOptions;
@@ -11,7 +12,7 @@ import org.infiniscope.topology.Topology;
 import org.infiniscope.verbs.sim.SimVerbsProvider;
 
 /**
- * {@code h1 - sw1 - sw2 - h2}, with {@code h3} on sw2, brought up by {@link SimLids} from h1, the simulated verbs over
+ * {@code h1 - sw1 - sw2 - h2}, with {@code h3} on sw2, brought up by {@link MiniSm} from h1, the simulated verbs over
  * it and a CM on every host.
  */
 final class CmHosts implements AutoCloseable {
@@ -20,7 +21,7 @@ final class CmHosts implements AutoCloseable {
     static final CmOptions FAST = new CmOptions(12, 15, 16);
 
     final SimFabric fabric;
-    final SimLids lids;
+    final MiniSm lids;
     final SimVerbsProvider verbs;
     final SimCm cm;
 
@@ -31,7 +32,7 @@ final class CmHosts implements AutoCloseable {
                 List.of(Link.of("h1", 1, "sw1", 1), Link.of("sw1", 2, "sw2", 2), Link.of("sw2", 1, "h2", 1),
                         Link.of("sw2", 3, "h3", 1)),
                 Topology.DEFAULT_WIDTH, Topology.DEFAULT_SPEED, 0));
-        lids = new SimLids(fabric, fabric.attachPoint("h1", 1)).configure();
+        lids = new MiniSm(fabric, fabric.attachPoint("h1", 1)).configure();
         verbs = new SimVerbsProvider(fabric);
         cm = new SimCm(fabric, verbs, options);
     }

@@ -16,12 +16,12 @@ final class ReservedTools {
             Map.entry("errors", "org.infiniscope.diag"), Map.entry("portstate", "org.infiniscope.diag"),
             Map.entry("perfquery", "org.infiniscope.diag"), Map.entry("smpquery", "org.infiniscope.diag"),
             Map.entry("saquery", "org.infiniscope.diag"), Map.entry("route", "org.infiniscope.diag"),
-            Map.entry("sminfo", "org.infiniscope.diag"), Map.entry("stat", "org.infiniscope.diag"), Map.entry("vendorquery", "org.infiniscope.diag"),
-            Map.entry("sm", "org.infiniscope.sm"), Map.entry("fw", "org.infiniscope.firmware"),
-            Map.entry("qp", "org.infiniscope.verbs"), Map.entry("perftest", "org.infiniscope.verbs"),
-            Map.entry("ibv_devices", "org.infiniscope.verbs"), Map.entry("simulate", "org.infiniscope.sim"),
-            Map.entry("lspci", "org.infiniscope.pci"), Map.entry("token", "org.infiniscope.rest"),
-            Map.entry("rdma", "org.infiniscope.verbs"));
+            Map.entry("sminfo", "org.infiniscope.diag"), Map.entry("stat", "org.infiniscope.diag"),
+            Map.entry("vendorquery", "org.infiniscope.diag"), Map.entry("sm", "org.infiniscope.sm"),
+            Map.entry("fw", "org.infiniscope.firmware"), Map.entry("qp", "org.infiniscope.verbs"),
+            Map.entry("perftest", "org.infiniscope.verbs"), Map.entry("ibv_devices", "org.infiniscope.verbs"),
+            Map.entry("simulate", "org.infiniscope.sim"), Map.entry("lspci", "org.infiniscope.pci"),
+            Map.entry("token", "org.infiniscope.rest"), Map.entry("rdma", "org.infiniscope.verbs"));
 
     private ReservedTools() {
     }

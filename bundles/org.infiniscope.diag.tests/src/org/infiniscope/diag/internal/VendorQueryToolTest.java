@@ -1,5 +1,6 @@
 package org.infiniscope.diag.internal;
 
+import org.infiniscope.sim.MiniSm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -48,7 +49,7 @@ class VendorQueryToolTest {
         fabric = SimFabric.of(new Topology(List.of(ca("h1", 0x100), ca("h2", 0x200), sw("sw1", 0x1000)),
                 List.of(Link.of("h1", 1, "sw1", 1), Link.of("sw1", 2, "h2", 1)), Topology.DEFAULT_WIDTH,
                 Topology.DEFAULT_SPEED, 0));
-        new SimLids(fabric, fabric.attachPoint("h1", 1)).configure();
+        new MiniSm(fabric, fabric.attachPoint("h1", 1)).configure();
         fabric.registerAgent(CLASS, (mad, node, port) -> {
             try {
                 VendorMad request = VendorMad.decode(mad);

@@ -1,5 +1,6 @@
 package org.infiniscope.firmware.internal;
 
+import org.infiniscope.sim.MiniSm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -41,7 +42,7 @@ class FwInventoryTest {
     void subnetUp() throws Exception {
         fabric = SimFabric.of(TopologySpec.parse("ft2:2:1:2"));
         adapters = SimAdapters.attach(fabric, BurnTest::boots);
-        new SimLids(fabric, fabric.defaultAttachPoint()).configure();
+        new MiniSm(fabric, fabric.defaultAttachPoint()).configure();
     }
 
     private int run(String... args) throws Exception {

@@ -1,5 +1,6 @@
 package org.infiniscope.perf.internal;
 
+import org.infiniscope.sim.MiniSm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -61,7 +62,7 @@ class VendorCounterSetSimTest {
                         node(NodeType.SWITCH, "sw1", 4, 0x1000)),
                 List.of(Link.of("h1", 1, "sw1", 1), Link.of("sw1", 2, "h2", 1)), Topology.DEFAULT_WIDTH,
                 Topology.DEFAULT_SPEED, 0), new VirtualClock());
-        new SimLids(fabric, fabric.attachPoint("h1", 1)).configure();
+        new MiniSm(fabric, fabric.attachPoint("h1", 1)).configure();
         fabric.registerAgent(CLASS, (mad, node, port) -> {
             int p = Bits.u32(mad, 20);
             long n = gets.computeIfAbsent(node.name() + ":" + p, k -> new AtomicLong()).incrementAndGet();
