@@ -130,9 +130,10 @@ class HeadlessRuntimeIT {
         Result unknown = launch("", "--cli", "frobnicate");
         assertEquals(2, unknown.status());
         assertTrue(unknown.err().contains("unknown command 'frobnicate'"), unknown.err());
+        // a reserved command whose bundle is absent (status 3, naming the bundle) is ConsoleServicesTest's: in the
+        // whole runtime every reserved command's bundle is installed, and the last one reserved runs
         Result reserved = launch("", "--cli", "qp", "list");
-        assertEquals(3, reserved.status());
-        assertTrue(reserved.err().contains("org.infiniscope.verbs"), reserved.err());
+        assertEquals(0, reserved.status(), reserved.err());
         Result usage = launch("", "--cli", "services", "a", "b");
         assertEquals(2, usage.status());
         assertTrue(usage.err().startsWith("infiniscope services: expected at most one filter text"), usage.err());
