@@ -15,6 +15,8 @@ import org.infiniscope.firmware.BurnOptions;
 import org.infiniscope.firmware.FlashException;
 import org.infiniscope.firmware.ImageSpec;
 import org.infiniscope.pci.PciAddress;
+import org.infiniscope.pci.PciBus;
+import org.infiniscope.pci.PciDevice;
 import org.infiniscope.pci.PciException;
 import org.infiniscope.pci.PciFunction;
 import org.infiniscope.sim.SimFabric;
@@ -22,8 +24,12 @@ import org.infiniscope.sim.adapter.SimAdapter;
 import org.infiniscope.sim.adapter.SimAdapters;
 import org.infiniscope.sim.adapter.VscFunction;
 import org.infiniscope.topology.TopologySpec;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.osgi.framework.FrameworkUtil;
+import org.osgi.util.tracker.ServiceTracker;
 
 /**
  * The flash gateway protocol itself, as the flasher drives it against the simulated ConnectX-5 (whose CR-space
@@ -290,5 +296,48 @@ class FlashGatewayTest {
         FlashException busy = assertThrows(FlashException.class, () -> flasher.readActiveImage(recorder));
         assertTrue(busy.getMessage().contains("running firmware is using the flash"), busy.getMessage());
         assertTrue(recorder.commands.isEmpty(), "no flash command was sent");
+    }
+
+    /** @return a Mellanox function of the host's PCI bus with the vendor-specific capability, or null */
+    private static PciFunction realMellanoxFunction() throws Exception {
+        var bundle = FrameworkUtil.getBundle(FlashGatewayTest.class);
+        ServiceTracker<PciBus, PciBus> tracker = new ServiceTracker<>(bundle.getBundleContext(), PciBus.class, null);
+        tracker.open();
+        try {
+            tracker.waitForService(5000);
+            for (PciBus bus : tracker.getTracked().values()) {
+                if (!bus.accepts(null)) {
+                    continue;
+                }
+                for (PciFunction f : bus.functions(null)) {
+                    if (PciDevice.read(f).vendorId() == 0x15B3 && VscGateway.hasVsc(f)) {
+                        return f;
+                    }
+                }
+            }
+            return null;
+        } finally {
+            tracker.close();
+        }
+    }
+
+    /**
+     * On a real ConnectX-4 or later (run as root): the same code path identifies the flash by its JEDEC ID and reads
+     * the running image, or refuses in one of its clear ways. Reads only; never programs.
+     */
+    @Test
+    @Tag("hw")
+    void onARealAdapterTheSameCodeIdentifiesTheFlashAndReadsTheImage() throws Exception {
+        PciFunction real = realMellanoxFunction();
+        Assumptions.assumeTrue(real != null,
+                "skipped: needs a Mellanox adapter (hw) whose vendor-specific capability this user may use (root)");
+        try {
+            byte[] image = new MellanoxVscFlasher().readActiveImage(real);
+            assertFalse(BuiltInFormats.parse(image).version().isEmpty());
+        } catch (FlashException refused) {
+            assertTrue(refused.getMessage().matches(
+                    "(?s).*(a part this flasher does not know|running firmware is using the flash|held by another).*"),
+                    refused.getMessage());
+        }
     }
 }

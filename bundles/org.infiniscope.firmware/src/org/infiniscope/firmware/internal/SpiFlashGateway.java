@@ -91,6 +91,7 @@ final class SpiFlashGateway implements AutoCloseable {
     private final VscGateway vsc;
     private final String where;
     private int cacheReplacement;
+    private boolean cacheReplacementSaved;
     private boolean locked;
     private Part part;
 
@@ -142,6 +143,7 @@ final class SpiFlashGateway implements AutoCloseable {
                     + "register) is not implemented");
         }
         cacheReplacement = vsc.read(CACHE_REP_ENABLE);
+        cacheReplacementSaved = true;
         vsc.write(CACHE_REP_ENABLE, cacheReplacement & ~1);
         gatewayIdle("taking the gateway");
     }
@@ -170,7 +172,8 @@ final class SpiFlashGateway implements AutoCloseable {
 
     /** @return the flash's status register */
     int status() throws FlashException {
-        run(READ | CMD_PHASE | DATA_PHASE | RDSR << 16, 0, "read status");
+        // as mflash reads it: four data bytes, the status register in the first
+        run(READ | CMD_PHASE | DATA_PHASE | log2(4) << 8 | RDSR << 16, 0, "read status");
         return vsc.read(DATA) >>> 24;
     }
 
@@ -179,8 +182,12 @@ final class SpiFlashGateway implements AutoCloseable {
     }
 
     private int bank(int address) {
-        // one bank holds the part's capacity; the gateway addresses within it
-        return address / part.capacity();
+        // one bank holds the part's capacity; the gateway addresses within it; the chip select has one bit
+        int bank = Integer.divideUnsigned(address, part.capacity());
+        if (bank > 1) {
+            throw new IllegalArgumentException(String.format("flash address 0x%x beyond two banks", address));
+        }
+        return bank;
     }
 
     private int access(int opcode3, int opcode4) {
@@ -292,7 +299,9 @@ final class SpiFlashGateway implements AutoCloseable {
         if (locked) {
             locked = false;
             try {
-                vsc.write(CACHE_REP_ENABLE, cacheReplacement);
+                if (cacheReplacementSaved) {
+                    vsc.write(CACHE_REP_ENABLE, cacheReplacement);
+                }
                 vsc.write(CMD, 0);
             } catch (FlashException e) {
                 // a function that is gone holds no lock
