@@ -263,6 +263,26 @@ class FlashGatewayTest {
     }
 
     @Test
+    void theSlotSizeIsTheRunningImagesAndAnImageDeclaringAnotherIsRefused() throws Exception {
+        try (VscGateway v = VscGateway.open(recorder); SpiFlashGateway g = open(v)) {
+            assertEquals(new MellanoxVscFlasher.Layout(SimAdapters.SLOT_SIZE, 0), MellanoxVscFlasher.layout(g));
+        }
+        byte[] image = Fs4Builder.build(NEXT);
+        assertEquals(20, MellanoxVscFlasher.declaredLog2SlotSize(image));
+        Be.putBits(image, Fs4Builder.TOOLS, 32, 16, 21);
+        Be.put32(image, Fs4Builder.TOOLS + Fs4.TOOLS_AREA_SIZE - 4,
+                Crc16.of(image, Fs4Builder.TOOLS, Fs4.TOOLS_AREA_SIZE / 4 - 1));
+        byte[] before = adapter.flash().slotImage(1);
+        FlashException e = assertThrows(FlashException.class,
+                () -> new MellanoxVscFlasher().burn(recorder, image, BurnOptions.defaults()));
+        assertTrue(
+                e.getMessage().contains(
+                        "the image declares slots of 0x200000 bytes, the flash holds slots of " + "0x100000 bytes"),
+                e.getMessage());
+        assertArrayEquals(before, adapter.flash().slotImage(1));
+    }
+
+    @Test
     void anUnknownJedecIdIsRefusedBeforeAnythingIsWritten() throws Exception {
         adapter.flash().reportJedecId(0x123456);
         byte[] before = adapter.flash().slotImage(1);

@@ -13,8 +13,9 @@ import org.osgi.service.component.annotations.Component;
 /**
  * Burns Mellanox adapters through the vendor-specific capability and the CR-space flash gateway that mstflint's
  * mflash drives on ConnectX-4 and later ({@link SpiFlashGateway}), the same way on simulated and real adapters:
- * the flash is identified by its JEDEC ID (an unknown part is refused), the image goes to the inactive half of the
- * flash (the two halves are the failsafe image slots), sector by sector erased and page by page programmed, without
+ * the flash is identified by its JEDEC ID (an unknown part is refused), the image goes to the inactive one of the
+ * two failsafe slots (at 0 and at the slot size the running FS4 image declares in its tools area, as mstflint takes
+ * it; the flash's halves when it declares none), sector by sector erased and page by page programmed, without
  * its first dword, the "MTFW" magic that marks an image start; it is read back and compared; then the magic is
  * programmed, and only then the old image's magic is cleared (programmed to 0), so that the boot ROM, which boots
  * the image start it finds, boots the old image until the new one is complete and the new one after. A power loss
@@ -42,26 +43,80 @@ public final class MellanoxVscFlasher implements FirmwareFlasher {
         return device.vendorId() == 0x15B3;
     }
 
-    /** @return the slot the boot ROM boots: the one whose start holds the image magic; slot 0 when both or none */
-    private static int activeSlot(SpiFlashGateway g, int size) throws FlashException {
-        byte[] b = new byte[16];
-        g.read(0, b, 0, 16);
-        boolean start0 = Be.u32(b, 0) == IMAGE_START;
-        g.read(size, b, 0, 16);
-        boolean start1 = Be.u32(b, 0) == IMAGE_START;
-        return start1 && !start0 ? 1 : 0;
+    /** Where an image may start on the flash (mstflint's list): the boot ROM looks for the magic there. */
+    static final int[] START_POSITIONS = {0, 0x10000, 0x20000, 0x40000, 0x80000, 0x100000, 0x200000, 0x400000, 0x800000,
+            0x1000000, 0x2000000};
+
+    /** The two failsafe slots (at 0 and at {@code size}) and the one whose image start boots. */
+    record Layout(int size, int active) {
     }
 
-    private static int slotSize(SpiFlashGateway g) {
-        return g.part().capacity() / 2;
+    /**
+     * @return log2 of the slot size an FS4 image declares in its tools area (as mstflint takes the slot size from
+     *         it), or -1 when the image is not FS4 or does not declare a sensible one
+     */
+    static int declaredLog2SlotSize(byte[] image) {
+        if (image.length < Fs4.HW_POINTERS + Fs4.HW_POINTERS_SIZE) {
+            return -1;
+        }
+        for (int i = 0; i < 4; i++) {
+            if (Be.u32(image, 4 * i) != Fs4.MAGIC[i]) {
+                return -1;
+            }
+        }
+        int tools = Be.u32(image, Fs4.HW_POINTERS + 8 * Fs4.PTR_TOOLS);
+        if (tools <= 0 || tools > image.length - Fs4.TOOLS_AREA_SIZE) {
+            return -1;
+        }
+        int log2 = Be.bits(image, tools, 32, 16);
+        return log2 >= 16 && log2 <= 28 ? log2 : -1;
+    }
+
+    /**
+     * Finds the image starts (the "MTFW" magic at mstflint's start positions): the lowest is the image that boots;
+     * its FS4 tools area gives the slot size (else the slots are the flash's halves).
+     *
+     * @throws FlashException when an image start is not at a slot of that layout, or two slots do not fit the part
+     */
+    static Layout layout(SpiFlashGateway g) throws FlashException {
+        int capacity = g.part().capacity();
+        byte[] head = new byte[16];
+        int first = -1;
+        for (int at : START_POSITIONS) {
+            if (at <= capacity - 16) {
+                g.read(at, head, 0, 16);
+                if (Be.u32(head, 0) == IMAGE_START) {
+                    first = at;
+                    break;
+                }
+            }
+        }
+        if (first < 0) {
+            return new Layout(capacity / 2, 0);
+        }
+        byte[] start = new byte[0x1000];
+        g.read(first, start, 0, start.length);
+        int log2 = declaredLog2SlotSize(start);
+        int size = log2 > 0 ? 1 << log2 : capacity / 2;
+        if (size > capacity / 2) {
+            throw new FlashException(String.format(
+                    "the running image declares slots of 0x%x bytes; two do not fit " + "the %s (0x%x bytes)", size,
+                    g.part().name(), capacity));
+        }
+        if (first != 0 && first != size) {
+            throw new FlashException(String.format(
+                    "the image start at 0x%x is not at a slot of the layout (0 and " + "0x%x); not flashing", first,
+                    size));
+        }
+        return new Layout(size, first == 0 ? 0 : 1);
     }
 
     @Override
     public byte[] readActiveImage(PciFunction function) throws FlashException {
         try (VscGateway v = VscGateway.open(function);
                 SpiFlashGateway g = SpiFlashGateway.open(v, function.address().toString())) {
-            int size = slotSize(g);
-            return readSlot(g, activeSlot(g, size), size, size);
+            Layout layout = layout(g);
+            return readSlot(g, layout.active(), layout.size(), layout.size());
         }
     }
 
@@ -91,7 +146,14 @@ public final class MellanoxVscFlasher implements FirmwareFlasher {
             throw new FlashException("the image does not start with the MTFW magic pattern at offset 0");
         }
         try (VscGateway v = VscGateway.open(f); SpiFlashGateway g = SpiFlashGateway.open(v, f.address().toString())) {
-            int size = slotSize(g);
+            Layout layout = layout(g);
+            int size = layout.size();
+            int declared = declaredLog2SlotSize(image);
+            if (declared > 0 && 1 << declared != size) {
+                throw new FlashException(String.format(
+                        "the image declares slots of 0x%x bytes, the flash holds " + "slots of 0x%x bytes",
+                        1 << declared, size));
+            }
             if (image.length > size) {
                 throw new FlashException(
                         String.format("the image (0x%x bytes) does not fit a slot of 0x%x bytes of " + "the %s",
@@ -99,7 +161,7 @@ public final class MellanoxVscFlasher implements FirmwareFlasher {
             }
             byte[] padded = java.util.Arrays.copyOf(image, (image.length + 15) & ~15);
             java.util.Arrays.fill(padded, image.length, padded.length, (byte) 0xFF);
-            int active = activeSlot(g, size);
+            int active = layout.active();
             String previous = "";
             try {
                 // the image's structures sit at its start: read as much of the active slot as the new image fills
