@@ -86,7 +86,7 @@ class BurnTest {
         assertEquals("16.35.3004", adapter.powerCycle().orElseThrow().version());
         assertEquals("16.35.3004", Fs4Parser.parse(flasher.readActiveImage(adapter.function())).version());
         System.out.printf(
-                "flash throughput through the VSC gateway (simulated ConnectX-5): %.0f dwords/s "
+                "flash throughput through the VSC and the CR-space flash gateway (simulated ConnectX-5): %.0f dwords/s "
                         + "(%d programmed, %d read back, %.1f ms)%n",
                 r.dwordsPerSecond(), r.dwordsWritten(), r.dwordsVerified(), r.nanos() / 1e6);
     }
@@ -153,7 +153,8 @@ class BurnTest {
 
     @Test
     void powerLossAtAnyPointLeavesABootableAdapter() throws Exception {
-        // about 16 erases, ~4,600 programs and 16,384 + 16,384 reads: power fails after n of them
+        // gateway commands: ~100 for the erases, ~4,100 reading the active slot, ~5,000 programming, ~4,100 verifying:
+        // power fails after n of them
         for (int n = 0; n < 40_000; n += n < 64 ? 1 : 397) {
             int at = n;
             survives(a -> a.faults().losePowerAfter(at), "power loss after " + n + " flash operations");

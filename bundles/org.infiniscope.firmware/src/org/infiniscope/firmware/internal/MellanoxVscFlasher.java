@@ -11,26 +11,27 @@ import org.infiniscope.pci.PciFunction;
 import org.osgi.service.component.annotations.Component;
 
 /**
- * Burns Mellanox adapters through the vendor-specific capability's CR-space gateway, failsafe: the image goes to
- * the inactive slot, is read back and compared, and only then is that slot made active.
+ * Burns Mellanox adapters through the vendor-specific capability and the CR-space flash gateway that mstflint's
+ * mflash drives on ConnectX-4 and later ({@link SpiFlashGateway}), the same way on simulated and real adapters:
+ * the flash is identified by its JEDEC ID (an unknown part is refused), the image goes to the inactive one of the
+ * two failsafe slots (at 0 and at the slot size the running FS4 image declares in its tools area, as mstflint takes
+ * it; the flash's halves when it declares none), sector by sector erased and page by page programmed, without
+ * its first dword, the "MTFW" magic that marks an image start; it is read back and compared; then the magic is
+ * programmed, and only then the old image's magic is cleared (programmed to 0), so that the boot ROM, which boots
+ * the image start it finds, boots the old image until the new one is complete and the new one after. A power loss
+ * or error at any point leaves an image start that boots.
  * <p>
- * The flash gateway in CR-space is the simulated adapters' ({@code FGW_*} below, documented with the simulator's
- * {@code CrSpace}); a real ConnectX's flash controller is reached through other registers, which this flasher does
- * not know: on real hardware it refuses, because the gateway's slot-size register does not read back sensibly.
+ * Restarting writes the simulator's reset register ({@code 0xF0010}, see the simulator's {@code CrSpace}); a real
+ * adapter is restarted with {@code mlxfwreset}, which this flasher does not do: on real hardware that register is
+ * not known to reset anything, so restart identifies the flash first and is honest only on the simulator.
  */
 @Component(service = FirmwareFlasher.class)
 public final class MellanoxVscFlasher implements FirmwareFlasher {
 
-    static final int FGW_CMD = 0xF0400;
-    static final int FGW_ADDR = 0xF0404;
-    static final int FGW_DATA = 0xF0408;
-    static final int FGW_ACTIVE = 0xF040C;
-    static final int FGW_SLOT_SIZE = 0xF0410;
     static final int SW_RESET = 0xF0010;
-    static final int CMD_READ = 1;
-    static final int CMD_PROGRAM = 2;
-    static final int CMD_ERASE = 3;
-    static final int SECTOR = 4096;
+    static final int IMAGE_START = 0x4D544657; // "MTFW"
+    static final int SECTOR = SpiFlashGateway.SECTOR;
+    static final int PAGE = SpiFlashGateway.PAGE;
 
     @Override
     public String name() {
@@ -42,49 +43,88 @@ public final class MellanoxVscFlasher implements FirmwareFlasher {
         return device.vendorId() == 0x15B3;
     }
 
-    private static int slotSize(VscGateway g, PciFunction f) throws FlashException {
-        int size = g.read(FGW_SLOT_SIZE);
-        if (size <= 0 || size % SECTOR != 0 || size > 1 << 26) {
-            throw new FlashException(
-                    String.format("%s: the flash gateway's slot size reads 0x%x: not a gateway this " + "flasher knows",
-                            f.address(), size));
-        }
-        return size;
+    /** Where an image may start on the flash (mstflint's list): the boot ROM looks for the magic there. */
+    static final int[] START_POSITIONS = {0, 0x10000, 0x20000, 0x40000, 0x80000, 0x100000, 0x200000, 0x400000, 0x800000,
+            0x1000000, 0x2000000};
+
+    /** The two failsafe slots (at 0 and at {@code size}) and the one whose image start boots. */
+    record Layout(int size, int active) {
     }
 
-    private static void command(VscGateway g, PciFunction f, int command, int address) throws FlashException {
-        g.write(FGW_ADDR, address);
-        g.write(FGW_CMD, command);
-        int status = g.read(FGW_CMD) & 0xFF;
-        if (status != 0) {
-            String what = switch (command) {
-                case CMD_ERASE -> "erase";
-                case CMD_PROGRAM -> "program";
-                default -> "read";
-            };
-            throw new FlashException(
-                    String.format("%s: flash %s at 0x%x failed (status %d)", f.address(), what, address, status));
+    /**
+     * @return log2 of the slot size an FS4 image declares in its tools area (as mstflint takes the slot size from
+     *         it), or -1 when the image is not FS4 or does not declare a sensible one
+     */
+    static int declaredLog2SlotSize(byte[] image) {
+        if (image.length < Fs4.HW_POINTERS + Fs4.HW_POINTERS_SIZE) {
+            return -1;
         }
+        for (int i = 0; i < 4; i++) {
+            if (Be.u32(image, 4 * i) != Fs4.MAGIC[i]) {
+                return -1;
+            }
+        }
+        int tools = Be.u32(image, Fs4.HW_POINTERS + 8 * Fs4.PTR_TOOLS);
+        if (tools <= 0 || tools > image.length - Fs4.TOOLS_AREA_SIZE) {
+            return -1;
+        }
+        int log2 = Be.bits(image, tools, 32, 16);
+        return log2 >= 16 && log2 <= 28 ? log2 : -1;
     }
 
-    private static int readFlash(VscGateway g, PciFunction f, int address) throws FlashException {
-        command(g, f, CMD_READ, address);
-        return g.read(FGW_DATA);
+    /**
+     * Finds the image starts (the "MTFW" magic at mstflint's start positions): the lowest is the image that boots;
+     * its FS4 tools area gives the slot size (else the slots are the flash's halves).
+     *
+     * @throws FlashException when an image start is not at a slot of that layout, or two slots do not fit the part
+     */
+    static Layout layout(SpiFlashGateway g) throws FlashException {
+        int capacity = g.part().capacity();
+        byte[] head = new byte[16];
+        int first = -1;
+        for (int at : START_POSITIONS) {
+            if (at <= capacity - 16) {
+                g.read(at, head, 0, 16);
+                if (Be.u32(head, 0) == IMAGE_START) {
+                    first = at;
+                    break;
+                }
+            }
+        }
+        if (first < 0) {
+            return new Layout(capacity / 2, 0);
+        }
+        byte[] start = new byte[0x1000];
+        g.read(first, start, 0, start.length);
+        int log2 = declaredLog2SlotSize(start);
+        int size = log2 > 0 ? 1 << log2 : capacity / 2;
+        if (size > capacity / 2) {
+            throw new FlashException(String.format(
+                    "the running image declares slots of 0x%x bytes; two do not fit " + "the %s (0x%x bytes)", size,
+                    g.part().name(), capacity));
+        }
+        if (first != 0 && first != size) {
+            throw new FlashException(String.format(
+                    "the image start at 0x%x is not at a slot of the layout (0 and " + "0x%x); not flashing", first,
+                    size));
+        }
+        return new Layout(size, first == 0 ? 0 : 1);
     }
 
     @Override
     public byte[] readActiveImage(PciFunction function) throws FlashException {
-        try (VscGateway g = VscGateway.open(function)) {
-            int size = slotSize(g, function);
-            return readSlot(g, function, g.read(FGW_ACTIVE) & 1, size, size);
+        try (VscGateway v = VscGateway.open(function);
+                SpiFlashGateway g = SpiFlashGateway.open(v, function.address().toString())) {
+            Layout layout = layout(g);
+            return readSlot(g, layout.active(), layout.size(), layout.size());
         }
     }
 
-    private static byte[] readSlot(VscGateway g, PciFunction f, int slot, int size, int span) throws FlashException {
+    private static byte[] readSlot(SpiFlashGateway g, int slot, int size, int span) throws FlashException {
         byte[] image = new byte[span];
-        int base = slot * size;
-        for (int i = 0; i < span; i += 4) {
-            Be.put32(image, i, readFlash(g, f, base + i));
+        int chunk = 4096;
+        for (int i = 0; i < span; i += chunk) {
+            g.read(slot * size + i, image, i, Math.min(chunk, span - i));
         }
         return image;
     }
@@ -102,18 +142,31 @@ public final class MellanoxVscFlasher implements FirmwareFlasher {
             throw new FlashException(
                     "the image does not verify: " + next.badSections().get(0).name() + " has a wrong CRC");
         }
-        try (VscGateway g = VscGateway.open(f)) {
-            int size = slotSize(g, f);
-            if (image.length > size || image.length % 4 != 0) {
-                throw new FlashException(
-                        String.format("the image (0x%x bytes) does not fit a slot of 0x%x bytes", image.length, size));
+        if (image.length < 16 || Be.u32(image, 0) != IMAGE_START) {
+            throw new FlashException("the image does not start with the MTFW magic pattern at offset 0");
+        }
+        try (VscGateway v = VscGateway.open(f); SpiFlashGateway g = SpiFlashGateway.open(v, f.address().toString())) {
+            Layout layout = layout(g);
+            int size = layout.size();
+            int declared = declaredLog2SlotSize(image);
+            if (declared > 0 && 1 << declared != size) {
+                throw new FlashException(String.format(
+                        "the image declares slots of 0x%x bytes, the flash holds " + "slots of 0x%x bytes",
+                        1 << declared, size));
             }
-            int active = g.read(FGW_ACTIVE) & 1;
+            if (image.length > size) {
+                throw new FlashException(
+                        String.format("the image (0x%x bytes) does not fit a slot of 0x%x bytes of " + "the %s",
+                                image.length, size, g.part().name()));
+            }
+            byte[] padded = java.util.Arrays.copyOf(image, (image.length + 15) & ~15);
+            java.util.Arrays.fill(padded, image.length, padded.length, (byte) 0xFF);
+            int active = layout.active();
             String previous = "";
             try {
                 // the image's structures sit at its start: read as much of the active slot as the new image fills
-                int span = Math.min(size, Math.max(image.length, 0x10000));
-                FirmwareImage running = BuiltInFormats.parse(readSlot(g, f, active, size, span));
+                int span = Math.min(size, Math.max(padded.length + 0xFFF & ~0xFFF, 0x10000));
+                FirmwareImage running = BuiltInFormats.parse(readSlot(g, active, size, span));
                 previous = running.version();
                 if (!options.force() && !running.psid().equals(next.psid())) {
                     throw new FlashException(
@@ -128,59 +181,95 @@ public final class MellanoxVscFlasher implements FirmwareFlasher {
             }
             int target = 1 - active;
             int base = target * size;
-            int sectors = (image.length + SECTOR - 1) / SECTOR;
-            long words = image.length / 4;
+            int sectors = (padded.length + SECTOR - 1) / SECTOR;
+            long words = padded.length / 4;
             if (options.dryRun()) {
                 return new BurnResult(target, previous, next.version(), 0, 0, System.nanoTime() - started, true);
             }
             for (int s = 0; s < sectors; s++) {
                 cancelled(options);
-                command(g, f, CMD_ERASE, base + s * SECTOR);
+                g.eraseSector(base + s * SECTOR);
                 options.progress().update("erase", s + 1, sectors);
             }
+            // the magic (first 16 bytes) stays erased until the rest is verified
             long written = 0;
-            for (int i = 0; i < image.length; i += 4) {
-                int v = Be.u32(image, i);
-                if (v != -1) { // erased flash already reads all ones
-                    g.write(FGW_DATA, v);
-                    command(g, f, CMD_PROGRAM, base + i);
-                    written++;
+            for (int p = 0; p < padded.length; p += PAGE) {
+                int from = p == 0 ? 16 : p;
+                int end = Math.min(p + PAGE, padded.length);
+                // skip the blocks that are all ones at the page's ends: erased flash already reads so
+                while (from < end && erased(padded, from)) {
+                    from += 16;
                 }
-                if ((i & 0xFFF) == 0) {
+                while (end > from && erased(padded, end - 16)) {
+                    end -= 16;
+                }
+                if (end > from) {
+                    g.programPage(base + from, padded, from, end - from);
+                    written += (end - from) / 4;
+                }
+                if ((p & 0xFFF) == 0) {
                     cancelled(options);
-                    options.progress().update("program", i / 4 + 1, words);
+                    options.progress().update("program", p / 4 + 1, words);
                 }
             }
             options.progress().update("program", words, words);
-            for (int i = 0; i < image.length; i += 4) {
-                int back = readFlash(g, f, base + i);
-                if (back != Be.u32(image, i)) {
+            byte[] back = new byte[padded.length];
+            for (int i = 0; i < padded.length; i += 4096) {
+                g.read(base + i, back, i, Math.min(4096, padded.length - i));
+                options.progress().update("verify", Math.min(i + 4096, padded.length) / 4, words);
+            }
+            for (int i = 16; i < padded.length; i += 4) {
+                if (Be.u32(back, i) != Be.u32(padded, i)) {
                     throw new FlashException(String.format(
                             "verify mismatch in slot %d at 0x%x: wrote 0x%08x, read " + "0x%08x; slot %d stays active",
-                            target, i, Be.u32(image, i), back, active));
-                }
-                if ((i & 0xFFF) == 0) {
-                    options.progress().update("verify", i / 4 + 1, words);
+                            target, i, Be.u32(padded, i), Be.u32(back, i), active));
                 }
             }
-            options.progress().update("verify", words, words);
             cancelled(options);
-            g.write(FGW_ACTIVE, target);
-            if ((g.read(FGW_ACTIVE) & 1) != target) {
+            // the switch: the new image's start, checked, then the old image's start cleared
+            g.programPage(base, padded, 0, 16);
+            written += 4;
+            byte[] start = new byte[16];
+            g.read(base, start, 0, 16);
+            if (!java.util.Arrays.equals(start, 0, 16, padded, 0, 16)) {
                 throw new FlashException(
-                        "the switch to slot " + target + " did not take; slot " + active + " stays active");
+                        String.format("the new image's start in slot %d reads back wrong; slot %d " + "stays active",
+                                target, active));
+            }
+            g.startProgramDword(active * size, 0);
+            boolean switched;
+            try {
+                g.waitProgrammed(active * size);
+                g.read(active * size, start, 0, 16);
+                switched = Be.u32(start, 0) != IMAGE_START;
+            } catch (FlashException e) {
+                // the flash has the command that clears the old start: the new image is the one that boots
+                throw new FlashException(e.getMessage() + "; the new image in slot " + target + " is active", true);
+            }
+            if (!switched) {
+                throw new FlashException(
+                        "the old image's start in slot " + active + " did not clear; it stays " + "active");
             }
             options.progress().update("switch", 1, 1);
             return new BurnResult(target, previous, next.version(), written, words, System.nanoTime() - started, false);
         }
     }
 
-    /** Restarts through the simulated gateway's reset register (a gateway it knows: its slot size reads sensibly). */
+    private static boolean erased(byte[] b, int at) {
+        for (int i = at; i < at + 16; i++) {
+            if (b[i] != (byte) 0xFF) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Restarts through the reset register the class comment names, once the flash gateway and part are known. */
     @Override
     public void restart(PciFunction function) throws FlashException {
-        try (VscGateway g = VscGateway.open(function)) {
-            slotSize(g, function);
-            g.write(SW_RESET, 1);
+        try (VscGateway v = VscGateway.open(function)) {
+            SpiFlashGateway.open(v, function.address().toString()).close();
+            v.write(SW_RESET, 1);
         }
     }
 

@@ -126,34 +126,107 @@ class SimAdapterTest {
         assertEquals(0x20D, v.read(CrSpace.HW_ID), "the ConnectX-5 hardware ID, not its PCI device ID");
     }
 
+    /** Runs a flash gateway command with the lock bit and busy set, as mstflint's mflash does; returns the data. */
+    private static int[] gw(Vsc v, int command) throws PciException {
+        v.write(CrSpace.GW_CMD, command | CrSpace.LOCK | CrSpace.BUSY);
+        assertEquals(0, v.read(CrSpace.GW_CMD) & CrSpace.BUSY, "the gateway is done");
+        int[] d = new int[4];
+        for (int i = 0; i < 4; i++) {
+            d[i] = v.read(CrSpace.GW_DATA + 4 * i);
+        }
+        return d;
+    }
+
+    private static int status(Vsc v) throws PciException {
+        return gw(v, CrSpace.READ | CrSpace.CMD_PHASE | CrSpace.DATA_PHASE | 0x05 << 16)[0] >>> 24;
+    }
+
+    private static int readDword(Vsc v, int address) throws PciException {
+        v.write(CrSpace.GW_ADDR, address);
+        return gw(v,
+                CrSpace.READ | CrSpace.CMD_PHASE | CrSpace.ADDR_PHASE | CrSpace.DATA_PHASE | 2 << 8 | 0x03 << 16)[0];
+    }
+
+    private static void program(Vsc v, int address, int value) throws PciException {
+        gw(v, CrSpace.CMD_PHASE | 0x06 << 16);
+        v.write(CrSpace.GW_ADDR, address);
+        v.write(CrSpace.GW_DATA, value);
+        gw(v, CrSpace.CMD_PHASE | CrSpace.ADDR_PHASE | CrSpace.DATA_PHASE | 2 << 8 | 0x02 << 16);
+    }
+
     @Test
-    void theFlashGatewayErasesProgramsAndReadsLikeNorFlash() throws Exception {
+    void theFlashGatewayErasesProgramsAndReadsLikeSpiNorFlash() throws Exception {
         SimAdapter a = hca();
         Vsc v = new Vsc(a.function());
         v.lock();
         v.space(VscFunction.SPACE_CR);
-        int slot1 = v.read(CrSpace.FGW_SLOT_SIZE);
-        assertEquals(SimAdapters.SLOT_SIZE, slot1);
-        v.write(CrSpace.FGW_ADDR, slot1);
-        v.write(CrSpace.FGW_CMD, CrSpace.CMD_ERASE);
-        v.write(CrSpace.FGW_DATA, 0x46574F4B); // "FWOK"
-        v.write(CrSpace.FGW_CMD, CrSpace.CMD_PROGRAM);
-        assertEquals(CrSpace.STATUS_OK, v.read(CrSpace.FGW_CMD));
-        v.write(CrSpace.FGW_ADDR, slot1 + 4);
-        v.write(CrSpace.FGW_DATA, 0x0BB8_FFFF); // sub-minor 3000
-        v.write(CrSpace.FGW_CMD, CrSpace.CMD_PROGRAM);
-        v.write(CrSpace.FGW_DATA, 0xFFFF_FFFF);
-        v.write(CrSpace.FGW_CMD, CrSpace.CMD_READ);
-        assertEquals(0x0BB8_FFFF, v.read(CrSpace.FGW_DATA));
-        v.write(CrSpace.FGW_DATA, 0x0FFF_FFFF); // sets bits that are programmed to 0
-        v.write(CrSpace.FGW_CMD, CrSpace.CMD_PROGRAM);
-        assertEquals(CrSpace.STATUS_NOT_ERASED, v.read(CrSpace.FGW_CMD));
-        v.write(CrSpace.FGW_ADDR, 2 * slot1);
-        v.write(CrSpace.FGW_CMD, CrSpace.CMD_READ);
-        assertEquals(CrSpace.STATUS_RANGE, v.read(CrSpace.FGW_CMD));
+        assertEquals(0, v.read(CrSpace.GW_CMD) & CrSpace.LOCK, "the gateway lock was free: this read took it");
+        assertEquals(CrSpace.LOCK, v.read(CrSpace.GW_CMD) & CrSpace.LOCK, "now it is held");
+        assertEquals(0xEF4015_00, gw(v, CrSpace.READ | CrSpace.CMD_PHASE | CrSpace.DATA_PHASE | 2 << 8 | 0x9F << 16)[0],
+                "a Winbond W25Q16 (2 MiB: two 1 MiB slots)");
+        int slot1 = SimAdapters.SLOT_SIZE;
+        // erase without write enable does nothing
+        v.write(CrSpace.GW_ADDR, slot1);
+        gw(v, CrSpace.CMD_PHASE | CrSpace.ADDR_PHASE | 0x20 << 16);
+        assertEquals(0, status(v) & 1, "not busy: the erase was ignored");
+        gw(v, CrSpace.CMD_PHASE | 0x06 << 16);
+        assertEquals(2, status(v), "write enable latch set");
+        v.write(CrSpace.GW_ADDR, slot1);
+        gw(v, CrSpace.CMD_PHASE | CrSpace.ADDR_PHASE | 0x20 << 16);
+        int polls = 0;
+        while ((status(v) & 1) != 0) {
+            polls++;
+        }
+        assertEquals(CrSpace.ERASE_BUSY_POLLS, polls, "busy while erasing");
+        program(v, slot1, 0x46574F4B); // "FWOK"
+        assertEquals(-1, readDword(v, slot1), "busy: the flash ignores the read");
+        assertEquals(1, status(v) & 1, "busy for one status read");
+        assertEquals(0, status(v) & 1);
+        assertEquals(0x46574F4B, readDword(v, slot1));
+        program(v, slot1 + 4, 0x0BB8_FFFF); // sub-minor 3000
+        status(v);
+        assertEquals(0x0BB8_FFFF, readDword(v, slot1 + 4));
+        program(v, slot1 + 4, 0x0FFF_00FF); // programming only clears bits
+        status(v);
+        assertEquals(0x0BB8_00FF, readDword(v, slot1 + 4));
+        // a page program with the chip select held continues at the next address
+        gw(v, CrSpace.CMD_PHASE | 0x06 << 16);
+        v.write(CrSpace.GW_ADDR, slot1 + 0x100);
+        for (int i = 0; i < 4; i++) {
+            v.write(CrSpace.GW_DATA + 4 * i, 0x1000 + i);
+        }
+        gw(v, CrSpace.CMD_PHASE | CrSpace.ADDR_PHASE | CrSpace.DATA_PHASE | CrSpace.CS_HOLD | 4 << 8 | 0x02 << 16);
+        for (int i = 0; i < 4; i++) {
+            v.write(CrSpace.GW_DATA + 4 * i, 0x2000 + i);
+        }
+        gw(v, CrSpace.DATA_PHASE | 4 << 8);
+        status(v);
+        v.write(CrSpace.GW_ADDR, slot1 + 0x100);
+        int[] first = gw(v, CrSpace.READ | CrSpace.CMD_PHASE | CrSpace.ADDR_PHASE | CrSpace.DATA_PHASE | CrSpace.CS_HOLD
+                | 4 << 8 | 0x03 << 16);
+        int[] second = gw(v, CrSpace.READ | CrSpace.DATA_PHASE | 4 << 8);
+        assertEquals(0x1003, first[3]);
+        assertEquals(0x2000, second[0], "the address advanced by itself");
+        assertEquals(-1,
+                gw(v, CrSpace.READ | CrSpace.CMD_PHASE | CrSpace.DATA_PHASE | CrSpace.BANK1 | 2 << 8 | 0x9F << 16)[0],
+                "no flash in bank 1");
+        v.write(CrSpace.GW_CMD, 0);
+        assertEquals(0, v.read(CrSpace.GW_CMD) & CrSpace.LOCK, "freed by writing 0");
         assertEquals("16.35.2000", a.running().version(), "the new image runs only after a power cycle");
-        v.write(CrSpace.FGW_ACTIVE, 1);
+        a.flash().setActiveSlot(1);
         assertEquals(Optional.of(new FirmwareVersion(16, 40, 3000, "MT_0000000008")), a.powerCycle());
+        assertEquals(1, a.flash().activeSlot());
+    }
+
+    @Test
+    void theSlotWithTheImageStartBoots() {
+        SimAdapter a = hca();
+        byte[] start = {'M', 'T', 'F', 'W'};
+        a.flash().load(1, start);
+        assertEquals(1, a.flash().activeSlot(), "only slot 1 has the MTFW start");
+        a.flash().load(0, start);
+        assertEquals(0, a.flash().activeSlot(), "both: the one selected (or booted) last");
+        a.flash().setActiveSlot(1);
         assertEquals(1, a.flash().activeSlot());
     }
 
@@ -171,20 +244,21 @@ class SimAdapterTest {
     }
 
     @Test
-    void faultsFailFlashOperationsAndPowerLossHidesTheFunction() throws Exception {
+    void faultsHangTheGatewayAndPowerLossHidesTheFunction() throws Exception {
         SimAdapter a = hca();
         Vsc v = new Vsc(a.function());
         v.space(VscFunction.SPACE_CR);
+        v.read(CrSpace.GW_CMD); // lock
         a.faults().failNextFlashOperations(1);
-        v.write(CrSpace.FGW_ADDR, 0);
-        v.write(CrSpace.FGW_CMD, CrSpace.CMD_ERASE);
-        assertEquals(CrSpace.STATUS_FAULT, v.read(CrSpace.FGW_CMD));
+        v.write(CrSpace.GW_CMD, CrSpace.LOCK | CrSpace.BUSY | CrSpace.CMD_PHASE | 0x06 << 16);
+        assertEquals(CrSpace.BUSY, v.read(CrSpace.GW_CMD) & CrSpace.BUSY, "the gateway hangs busy");
         a.faults().losePowerAfter(0);
-        v.f.writeDword(v.base + VscFunction.DATA, CrSpace.CMD_ERASE);
-        v.f.writeDword(v.base + VscFunction.ADDRESS, CrSpace.FGW_CMD | 1 << 31);
+        v.f.writeDword(v.base + VscFunction.DATA, CrSpace.LOCK | CrSpace.BUSY | CrSpace.CMD_PHASE | 0x06 << 16);
+        v.f.writeDword(v.base + VscFunction.ADDRESS, CrSpace.GW_CMD | 1 << 31);
         assertTrue(a.faults().powerLost());
         assertEquals(-1, a.function().readDword(0), "a function without power reads all ones");
         a.powerCycle();
         assertEquals(0x15B3, a.function().readWord(0));
+        assertEquals(0, v.read(CrSpace.GW_CMD), "after power comes back the gateway is free and idle");
     }
 }

@@ -12,6 +12,7 @@ public final class AdapterFaults {
     private int powerLossAfter = -1;
     private boolean powerLost;
     private int corruptAddress = -1;
+    private boolean staysBusy;
 
     /** The next {@code count} flash operations fail with the fault status. */
     public synchronized void failNextFlashOperations(int count) {
@@ -33,6 +34,15 @@ public final class AdapterFaults {
         corruptAddress = address;
     }
 
+    /** From now until a power cycle, the flash never finishes a program or erase (its status stays busy). */
+    public synchronized void keepFlashBusy() {
+        staysBusy = true;
+    }
+
+    synchronized boolean flashStaysBusy() {
+        return staysBusy;
+    }
+
     /** @return whether power is lost (every flash operation fails until a power cycle) */
     public synchronized boolean powerLost() {
         return powerLost;
@@ -41,6 +51,7 @@ public final class AdapterFaults {
     synchronized void restorePower() {
         powerLost = false;
         powerLossAfter = -1;
+        staysBusy = false;
     }
 
     synchronized boolean failFlashOperation() {

@@ -7,7 +7,8 @@ import java.util.function.Function;
  * One simulated adapter (an HCA, or a switch's ASIC): a PCI function with the vendor-specific capability, its
  * CR-space and a flash of two slots, and the firmware it runs.
  * <p>
- * Booting (at creation, and at each {@link #powerCycle()}) reads the active slot through the fabric's image check:
+ * Booting (at creation, and at each {@link #powerCycle()}) reads the active slot ({@link SimFlash#activeSlot()}: the
+ * slot with the image start, else the one booted last) through the fabric's image check:
  * an image it accepts runs; otherwise the other slot boots if it holds one it accepts (failsafe), and that slot
  * becomes the active one. A slot never written holds the factory image, which always boots. When neither slot holds
  * a bootable image the adapter does not boot ({@link #running()} empty).
@@ -118,10 +119,12 @@ public final class SimAdapter {
      */
     public synchronized Optional<FirmwareVersion> powerCycle() {
         faults.restorePower();
+        crSpace.reset();
         int active = flash().activeSlot();
         Optional<FirmwareVersion> first = boot(active);
         if (first.isPresent()) {
             running = first.get();
+            flash.setActiveSlot(active); // when both slots hold an image start, the one booted last boots
         } else {
             Optional<FirmwareVersion> other = boot(1 - active);
             if (other.isPresent()) {

@@ -3,29 +3,61 @@ package org.infiniscope.sim.adapter;
 import java.util.Arrays;
 
 /**
- * A NOR flash of two image slots (failsafe): slot 0 at byte 0, slot 1 at {@link #slotSize()}. A write can only
- * clear bits (as NOR flash does): programming a dword that is not erased where the new value has ones fails. A
- * sector is erased to all ones. Slots are allocated on first write, so a fabric of thousands of adapters holds no
- * flash it never touched.
+ * A serial NOR flash of two image slots (failsafe): slot 0 at byte 0, slot 1 at {@link #slotSize()}, as a real part
+ * ({@link #jedecId()}: a Winbond W25Q of the smallest capacity that holds both slots, 4 KiB sectors, 256-byte
+ * pages). A write can only clear bits (as NOR flash does); a sector is erased to all ones. Slots are allocated on
+ * first write, so a fabric of thousands of adapters holds no flash it never touched. Bytes of the part beyond the two
+ * slots are not modelled: they read erased and keep nothing.
  * <p>
- * Which slot boots is {@link #activeSlot()}; an injected power loss ({@link #powerLoss()}) loses nothing that was
- * programmed (flash is non-volatile) but ends any operation in progress.
+ * Which slot boots is {@link #activeSlot()}: the boot ROM looks for an image start, the "MTFW" magic dword
+ * ({@link #IMAGE_START}) at the start of a slot; when exactly one slot has it, that slot; otherwise the slot last
+ * selected ({@link #setActiveSlot(int)}). A burn therefore switches slots as mstflint's failsafe burn does: it
+ * writes the new image's magic last and then clears the old image's first dword. An injected power loss loses
+ * nothing that was programmed (flash is non-volatile) but ends any operation in progress.
  */
 public final class SimFlash {
 
-    /** The erase unit. */
+    /** The erase unit (the 4 KiB sector of SPI command 0x20). */
     public static final int SECTOR = 4096;
+    /** The page-program unit. */
+    public static final int PAGE = 256;
+    /** The first dword of an image ("MTFW"), which the boot ROM looks for at the start of a slot. */
+    public static final int IMAGE_START = 0x4D544657;
+    /** Winbond's JEDEC manufacturer ID and the W25Q (3 V, SPI) memory type: the ID is 0xEF40 then log2(bytes). */
+    private static final int WINBOND_W25Q = 0xEF40;
 
     private final int slotSize;
     private final byte[][] slots = new byte[2][];
     private int activeSlot;
+    private int jedecId;
 
-    /** @param slotSize bytes per slot, a multiple of {@link #SECTOR} */
+    /** @param slotSize bytes per slot, a power of two from 512 KiB to 1 GiB: the slots are the part's two halves */
     public SimFlash(int slotSize) {
-        if (slotSize <= 0 || slotSize % SECTOR != 0) {
-            throw new IllegalArgumentException("slot size must be a positive multiple of " + SECTOR + ": " + slotSize);
+        if (slotSize < 1 << 19 || slotSize > 1 << 30 || Integer.bitCount(slotSize) != 1) {
+            throw new IllegalArgumentException("slot size must be a power of two from 512 KiB to 1 GiB: " + slotSize);
         }
         this.slotSize = slotSize;
+        int log2 = 32 - Integer.numberOfLeadingZeros(2 * slotSize - 1);
+        this.jedecId = WINBOND_W25Q << 8 | Math.max(log2, 0x14); // W25Q80 (1 MiB) and larger
+    }
+
+    /**
+     * @return the part's JEDEC ID as the Read JEDEC ID command (0x9F) returns it: manufacturer, memory type and
+     *         capacity (log2 of bytes), one byte each
+     */
+    public synchronized int jedecId() {
+        return jedecId;
+    }
+
+    /** Makes the part answer another JEDEC ID (a test's unknown part); its geometry stays as it is. */
+    public synchronized void reportJedecId(int id) {
+        jedecId = id & 0xFF_FFFF;
+    }
+
+    /** @return the part's capacity in bytes, from its JEDEC ID */
+    public synchronized int capacity() {
+        int log2 = jedecId & 0xFF;
+        return log2 >= 31 ? Integer.MAX_VALUE : 1 << log2;
     }
 
     /** @return bytes per slot */
@@ -33,12 +65,14 @@ public final class SimFlash {
         return slotSize;
     }
 
-    /** @return the slot the adapter boots from, 0 or 1 */
+    /** @return the slot the adapter boots from, 0 or 1 (see the class comment) */
     public synchronized int activeSlot() {
-        return activeSlot;
+        boolean start0 = read(0) == IMAGE_START;
+        boolean start1 = read(slotSize) == IMAGE_START;
+        return start0 != start1 ? start0 ? 0 : 1 : activeSlot;
     }
 
-    /** Selects the slot the adapter boots from next. */
+    /** Selects the slot the adapter boots from when both slots, or neither, hold an image start. */
     public synchronized void setActiveSlot(int slot) {
         checkSlot(slot);
         activeSlot = slot;
@@ -93,6 +127,24 @@ public final class SimFlash {
         s[o + 2] = (byte) (value >>> 8);
         s[o + 3] = (byte) value;
         return true;
+    }
+
+    /** @return the byte at an address of the part (all ones beyond the slots) */
+    public synchronized int readByte(int address) {
+        if (address < 0 || address >= 2 * slotSize) {
+            return 0xFF;
+        }
+        byte[] s = slots[address / slotSize];
+        return s == null ? 0xFF : s[address % slotSize] & 0xFF;
+    }
+
+    /** Programs a byte as NOR flash does: bits that are 0 in the value become 0, the others stay. */
+    public synchronized void programByte(int address, int value) {
+        if (address < 0 || address >= 2 * slotSize || (value & 0xFF) == 0xFF) {
+            return;
+        }
+        byte[] s = slot(address);
+        s[address % slotSize] &= (byte) value;
     }
 
     /** Erases the sector holding a byte address to all ones. */
