@@ -55,7 +55,7 @@ class FlashGatewayTest {
     }
 
     /** The simulated function, recording every gateway command written through the VSC address/data registers. */
-    static final class Recorder implements PciFunction {
+    static class Recorder implements PciFunction {
         final PciFunction f;
         final List<Command> commands = new ArrayList<>();
         int data;
@@ -280,6 +280,40 @@ class FlashGatewayTest {
                         "the image declares slots of 0x200000 bytes, the flash holds slots of " + "0x100000 bytes"),
                 e.getMessage());
         assertArrayEquals(before, adapter.flash().slotImage(1));
+    }
+
+    /**
+     * The reset register is the simulated adapters' own: restart writes it only where it reads its signature, and on
+     * an adapter where the address reads anything else it refuses, writing nothing there.
+     */
+    @Test
+    void restartWritesTheResetRegisterOnlyWhereItReadsItsSignature() throws Exception {
+        List<Integer> resets = new ArrayList<>();
+        Recorder noReset = new Recorder(adapter.function()) {
+            private int reading = -1;
+
+            @Override
+            public int readDword(int offset) throws PciException {
+                int v = super.readDword(offset);
+                return offset == VscFunction.VSC + VscFunction.DATA && reading == MellanoxVscFlasher.SW_RESET ? 0 : v;
+            }
+
+            @Override
+            public void writeDword(int offset, int value) throws PciException {
+                if (offset == VscFunction.VSC + VscFunction.ADDRESS) {
+                    reading = value < 0 ? -1 : value & 0x3FFF_FFFF;
+                    if (value < 0 && (value & 0x3FFF_FFFF) == MellanoxVscFlasher.SW_RESET) {
+                        resets.add(value);
+                    }
+                }
+                super.writeDword(offset, value);
+            }
+        };
+        MellanoxVscFlasher flasher = new MellanoxVscFlasher();
+        FlashException e = assertThrows(FlashException.class, () -> flasher.restart(noReset));
+        assertTrue(e.getMessage().contains("no reset register this flasher knows"), e.getMessage());
+        assertEquals(List.of(), resets, "the register is not written");
+        flasher.restart(recorder); // the simulated adapter's register reads its signature: it restarts
     }
 
     @Test

@@ -29,6 +29,8 @@ import org.osgi.service.component.annotations.Component;
 public final class MellanoxVscFlasher implements FirmwareFlasher {
 
     static final int SW_RESET = 0xF0010;
+    /** What the simulated adapters' reset register reads ("RST1"). */
+    static final int SW_RESET_SIGNATURE = 0x52535431;
     static final int IMAGE_START = 0x4D544657; // "MTFW"
     static final int SECTOR = SpiFlashGateway.SECTOR;
     static final int PAGE = SpiFlashGateway.PAGE;
@@ -269,6 +271,12 @@ public final class MellanoxVscFlasher implements FirmwareFlasher {
     public void restart(PciFunction function) throws FlashException {
         try (VscGateway v = VscGateway.open(function)) {
             SpiFlashGateway.open(v, function.address().toString()).close();
+            // a register only the simulated adapters define: written only where it reads its signature, never on
+            // an adapter where the address may mean something else
+            if (v.read(SW_RESET) != SW_RESET_SIGNATURE) {
+                throw new FlashException(function.address() + ": this adapter has no reset register this flasher "
+                        + "knows; the new image runs after mlxfwreset or a power cycle");
+            }
             v.write(SW_RESET, 1);
         }
     }

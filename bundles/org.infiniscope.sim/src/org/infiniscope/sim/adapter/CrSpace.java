@@ -21,7 +21,8 @@ import java.util.Map;
  * <li>{@link #GW_DATA} (0xF0410 to 0xF041C): up to 16 data bytes, the first byte in the top bits of the first
  * dword (big-endian, as images are laid out);</li>
  * <li>{@link #SW_RESET}: writing 1 restarts the adapter (as a power cycle: it boots the active slot, failsafe): the
- * simulator's own reset register (a real adapter is reset as {@code mlxfwreset} does, which this does not model).</li>
+ * simulator's own reset register (a real adapter is reset as {@code mlxfwreset} does, which this does not model); it
+ * reads {@link #SW_RESET_SIGNATURE}, by which a flasher tells that the register is there before it writes it.</li>
  * </ul>
  * The flash answers the SPI commands write enable (0x06), read status (0x05: bit 0 write in progress, bit 1 write
  * enable latch), read JEDEC ID (0x9F), read (0x03, 0x13), fast read (0x0B, 0x0C: one dummy byte), page program (0x02,
@@ -50,6 +51,8 @@ public final class CrSpace {
     public static final int GW_DATA = 0xF0410;
     /** Software reset: write 1 to restart the adapter. */
     public static final int SW_RESET = 0xF0010;
+    /** What {@link #SW_RESET} reads: "RST1", the sign that this adapter has the simulator's reset register. */
+    public static final int SW_RESET_SIGNATURE = 0x52535431;
 
     /** Command register bits. */
     public static final int LOCK = 1 << 31;
@@ -117,6 +120,7 @@ public final class CrSpace {
                 yield v;
             }
             case GW_ADDR -> address;
+            case SW_RESET -> SW_RESET_SIGNATURE;
             default -> scratch.getOrDefault(at, 0);
         };
     }
