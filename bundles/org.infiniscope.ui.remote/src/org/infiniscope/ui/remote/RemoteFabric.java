@@ -301,6 +301,17 @@ public final class RemoteFabric implements AutoCloseable {
         return call("POST", "/api/v1/fabric/resweep", null);
     }
 
+    /**
+     * Closes the event stream as a network failure would: it is opened again after a pause with the last event's ID
+     * in {@code Last-Event-ID}, so the events of the gap still come (diagnostics, and tests of the resumption).
+     */
+    public void dropStream() {
+        Stream<String> stream = currentStream;
+        if (stream != null) {
+            stream.close();
+        }
+    }
+
     /** @return a node GUID as the API writes it */
     static String guid(long guid) {
         return String.format("0x%016x", guid);

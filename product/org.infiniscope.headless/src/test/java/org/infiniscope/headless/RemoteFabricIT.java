@@ -202,6 +202,50 @@ class RemoteFabricIT {
     }
 
     @Test
+    void aDroppedStreamResumesAfterTheLastEventAndLosesNone() throws Exception {
+        FabricModelServiceImpl model = new FabricModelServiceImpl();
+        List<Long> ids = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.concurrent.atomic.AtomicLong wanted = new java.util.concurrent.atomic.AtomicLong(Long.MAX_VALUE);
+        CompletableFuture<Long> first = new CompletableFuture<>();
+        CompletableFuture<Long> reached = new CompletableFuture<>();
+        try (RemoteFabric remote = client(viewer, model)) {
+            remote.addListener(new RemoteFabric.Listener() {
+                @Override
+                public void event(RemoteFabric.RemoteEvent e) {
+                    ids.add(e.id());
+                    first.complete(e.id());
+                    if (e.id() >= wanted.get()) {
+                        reached.complete(e.id());
+                    }
+                }
+            });
+            remote.connect();
+            runtime.call("POST", "/api/v1/fabric/resweep", operator, null).expect(200); // an action event at least
+            long start = first.get(LIVE_SECONDS, TimeUnit.SECONDS);
+            assertEquals(1, remote.streamsOpened());
+
+            remote.dropStream();
+            // made while the stream is down or opening again: they come after Last-Event-ID
+            for (int i = 0; i < 3; i++) {
+                runtime.call("POST", "/api/v1/fabric/resweep", operator, null).expect(200);
+            }
+            long newest = runtime.get("/api/v1/events?after=" + start + "&limit=1000", viewer).expect(200).json()
+                    .get("last").asLong();
+            assertTrue(newest >= start + 3, "three action events at least after " + start + ": " + newest);
+            wanted.set(newest);
+            if (remote.lastEventId() >= newest) {
+                reached.complete(remote.lastEventId());
+            }
+            reached.get(LIVE_SECONDS, TimeUnit.SECONDS);
+            assertEquals(2, remote.streamsOpened(), "the stream was opened again once");
+            List<Long> seen = List.copyOf(ids);
+            for (int i = 0; i < seen.size(); i++) {
+                assertEquals(seen.get(0) + i, seen.get(i), "no event lost or repeated: " + seen);
+            }
+        }
+    }
+
+    @Test
     void aTokenTheServerDoesNotKnowFailsTheConnectionWithoutShowingIt() {
         String unknown = "isc_0123456789ab_" + "A".repeat(43);
         FabricModelServiceImpl model = new FabricModelServiceImpl();
