@@ -19,6 +19,9 @@ import org.eclipse.swt.widgets.Text;
  */
 public final class ConnectDialog extends TitleAreaDialog {
 
+    /** The key of the widgets' IDs (the UI tests find widgets by it), as in the other parts of the GUI. */
+    static final String WIDGET_ID = "org.infiniscope.ui.widgetId";
+
     private final String initialUrl;
     private Text url;
     private Text token;
@@ -59,11 +62,11 @@ public final class ConnectDialog extends TitleAreaDialog {
         new Label(c, SWT.NONE).setText("&URL:");
         url = new Text(c, SWT.BORDER | SWT.SINGLE);
         url.setText(initialUrl);
-        url.setData("org.infiniscope.ui.remote.url");
+        url.setData(WIDGET_ID, "remote.url");
         GridDataFactory.fillDefaults().grab(true, false).hint(360, SWT.DEFAULT).applyTo(url);
         new Label(c, SWT.NONE).setText("&Token:");
         token = new Text(c, SWT.BORDER | SWT.SINGLE | SWT.PASSWORD);
-        token.setData("org.infiniscope.ui.remote.token");
+        token.setData(WIDGET_ID, "remote.token");
         GridDataFactory.fillDefaults().grab(true, false).applyTo(token);
         url.addModifyListener(e -> validate());
         token.addModifyListener(e -> validate());
