@@ -13,14 +13,16 @@ import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.MenuItem;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Text;
+import org.infiniscope.model.connection.ConnectionState;
 import org.infiniscope.ui.remote.internal.ConnectDialog;
 import org.infiniscope.ui.tests.bot.UiBot;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * File › Connect… (bundle org.infiniscope.ui.remote): with a local fabric connected the remote connection is
- * refused and the dialog says why; the dialog checks the URL and the token and hides the token as it is typed.
+ * File › Connect… (bundle org.infiniscope.ui.remote): with a local fabric connected it asks before closing it (No
+ * keeps it; Yes closes it, and a runtime that cannot be reached is an error naming the address, never the token);
+ * the dialog checks the URL and the token and hides the token as it is typed.
  * (The remote client itself is tested against the real headless runtime by RemoteFabricIT.)
  */
 class RemoteUiTest {
@@ -33,21 +35,73 @@ class RemoteUiTest {
     }
 
     @Test
-    void connectIsRefusedWhileALocalFabricIsConnectedAndSaysWhy() throws Exception {
+    void connectAsksBeforeClosingTheLocalFabricAndNoKeepsIt() throws Exception {
         ui.connect("sim", 38);
-        MenuItem item = ui.bot.menuItem(ui.window, "File", "Connect…");
-        ui.bot.clickLater(item);
-        Shell error = ui.bot.shell("Cannot connect to the remote runtime");
+        Shell dialog = openConnect("http://127.0.0.1:" + freePort(), "isc_0123456789ab_" + SECRET);
+        ui.press(dialog, "Connect");
+        Shell question = ui.bot.shell("Close the local fabric?");
         try {
-            List<String> labels = ui.bot
-                    .call(() -> UiBot.findAll(error, Label.class, l -> true).stream().map(Label::getText).toList());
+            List<String> labels = labels(question);
             assertTrue(labels.stream().anyMatch(t -> t.contains("A local fabric (sim) is connected")),
                     labels.toString());
         } finally {
-            ui.press(error, "OK");
+            ui.press(question, "No");
         }
-        ui.bot.waitUntil("the error dialog to close", error::isDisposed);
+        ui.bot.waitUntil("the question to close", question::isDisposed);
+        assertEquals(ConnectionState.Phase.CONNECTED, FabricUi.connection().state().phase());
         assertEquals("sim", FabricUi.connection().state().fabric(), "the local fabric stays");
+    }
+
+    @Test
+    void yesClosesTheLocalFabricAndAnUnreachableRuntimeSaysWhyWithoutTheToken() throws Exception {
+        ui.connect("sim", 38);
+        int port = freePort();
+        try {
+            Shell dialog = openConnect("http://127.0.0.1:" + port, "isc_0123456789ab_" + SECRET);
+            ui.press(dialog, "Connect");
+            Shell question = ui.bot.shell("Close the local fabric?");
+            ui.press(question, "Yes");
+            Shell error = ui.bot.shell("Cannot connect to the remote runtime");
+            try {
+                List<String> labels = labels(error);
+                assertTrue(labels.stream().anyMatch(t -> t.contains("127.0.0.1:" + port + "/api/v1/fabric")),
+                        "the address that failed: " + labels);
+                assertTrue(labels.stream().noneMatch(t -> t.contains(SECRET)), "no token: " + labels);
+                ui.bot.screenshot(error, "remote-connect-unreachable");
+            } finally {
+                ui.press(error, "OK");
+            }
+            ui.bot.waitUntil("the error dialog to close", error::isDisposed);
+            assertEquals(ConnectionState.Phase.IDLE, FabricUi.connection().state().phase(),
+                    "the local fabric was closed");
+        } finally {
+            ui.connect("sim", 38); // as the other test classes expect to find it
+        }
+    }
+
+    private static final String SECRET = "Z".repeat(43);
+
+    private Shell openConnect(String address, String secret) {
+        MenuItem item = ui.bot.menuItem(ui.window, "File", "Connect…");
+        ui.bot.clickLater(item);
+        Shell dialog = ui.bot.shell("Connect to a Remote Runtime");
+        Text url = ui.widget(dialog, Text.class, "remote.url");
+        Text token = ui.widget(dialog, Text.class, "remote.token");
+        ui.bot.run(() -> {
+            url.setText(address);
+            token.setText(secret);
+        });
+        return dialog;
+    }
+
+    private List<String> labels(Shell shell) {
+        return ui.bot.call(() -> UiBot.findAll(shell, Label.class, l -> true).stream().map(Label::getText).toList());
+    }
+
+    private static int freePort() throws java.io.IOException {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort(); // closed again: nothing listens there
+        }
     }
 
     @Test

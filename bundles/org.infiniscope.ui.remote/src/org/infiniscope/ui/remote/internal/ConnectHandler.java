@@ -2,6 +2,10 @@ package org.infiniscope.ui.remote.internal;
 
 import jakarta.inject.Named;
 
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
 import org.eclipse.e4.core.contexts.IEclipseContext;
 import org.eclipse.e4.core.di.annotations.Execute;
 import org.eclipse.e4.ui.model.application.MApplication;
@@ -22,12 +26,18 @@ import org.osgi.framework.ServiceReference;
  * File › Connect…: asks for a headless runtime's URL and a token, then reads its fabric into the application's
  * fabric model in the background and keeps it live ({@link RemoteFabric}); the views show it as they show a local
  * fabric. The connection is kept in the application's context (one at a time: a new one closes the previous one).
- * A local fabric that is connected would overwrite the remote one with its own sweeps, so it is refused then.
+ * A local fabric that is connected would overwrite the remote one with its own sweeps: it is closed first, once the
+ * user agrees.
  */
 public final class ConnectHandler {
 
     /** The title of the dialog that says why the connection failed. */
     public static final String ERROR_TITLE = "Cannot connect to the remote runtime";
+
+    /** The title of the question whether to close the local fabric. */
+    public static final String QUESTION_TITLE = "Close the local fabric?";
+
+    private static final long DISCONNECT_SECONDS = 30;
 
     /** The address used last in this session (the token is never kept here). */
     private static volatile String lastUrl;
@@ -40,17 +50,16 @@ public final class ConnectHandler {
             MessageDialog.openInformation(shell, "Connect", "The fabric model service is not running.");
             return;
         }
-        FabricConnection local = service(bundles, FabricConnection.class);
-        String refusal = local == null ? null : localFabricInTheWay(local.state());
-        if (refusal != null) {
-            MessageDialog.openError(shell, ERROR_TITLE, refusal);
-            return;
-        }
         ConnectDialog dialog = new ConnectDialog(shell, lastUrl);
         if (dialog.open() != Window.OK) {
             return;
         }
         lastUrl = dialog.url().toString();
+        FabricConnection local = service(bundles, FabricConnection.class);
+        String inTheWay = local == null ? null : localFabricInTheWay(local.state());
+        if (inTheWay != null && !MessageDialog.openQuestion(shell, QUESTION_TITLE, inTheWay)) {
+            return;
+        }
         IEclipseContext context = application.getContext();
         RemoteFabric previous = context.get(RemoteFabric.class);
         if (previous != null) {
@@ -66,26 +75,37 @@ public final class ConnectHandler {
         }
         Thread.ofVirtual().name("remote-connect").start(() -> {
             try {
+                if (inTheWay != null) {
+                    local.disconnect().get(DISCONNECT_SECONDS, TimeUnit.SECONDS);
+                }
                 remote.connect();
                 shell.getDisplay().asyncExec(() -> context.set(RemoteFabric.class, remote));
             } catch (RemoteFabricException e) {
+                fail(shell, remote, (e.status() == 0 ? "" : "HTTP " + e.status() + ": ") + e.getMessage());
+            } catch (ExecutionException | TimeoutException e) {
+                fail(shell, remote, "The local fabric could not be closed: " + e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
                 remote.close();
-                String message = (e.status() == 0 ? "" : "HTTP " + e.status() + ": ") + e.getMessage();
-                shell.getDisplay().asyncExec(() -> {
-                    if (!shell.isDisposed()) {
-                        MessageDialog.openError(shell, ERROR_TITLE, message);
-                    }
-                });
             }
         });
     }
 
-    /** @return why a local fabric's state stops a remote connection, or null when nothing local runs */
+    private static void fail(Shell shell, RemoteFabric remote, String message) {
+        remote.close();
+        shell.getDisplay().asyncExec(() -> {
+            if (!shell.isDisposed()) {
+                MessageDialog.openError(shell, ERROR_TITLE, message);
+            }
+        });
+    }
+
+    /** @return the question to ask before a local fabric is closed for the remote one, or null when none runs */
     static String localFabricInTheWay(ConnectionState state) {
         if (state.busy() || state.phase() == ConnectionState.Phase.CONNECTED) {
             return "A local fabric (" + (state.fabric() != null ? state.fabric() : state.target())
-                    + ") is connected: its sweeps would overwrite the remote fabric in the views. Turn off connecting"
-                    + " at start in the preferences and start Infiniscope again to connect to a remote runtime.";
+                    + ") is connected: its sweeps would overwrite the remote fabric in the views. Close it and show"
+                    + " the remote runtime's fabric?";
         }
         return null;
     }
