@@ -282,23 +282,23 @@ public final class RemoteFabric implements AutoCloseable {
      * @param port the port's number
      * @param action {@code enable}, {@code disable}, {@code reset} or {@code clear-counters}
      * @param force whether to act on a port on the SM's own path
-     * @return the server's answer (the tool's status and output)
+     * @return the server's answer, JSON (the tool's status and output)
      * @throws RemoteFabricException with the server's status and message when it refuses (403 for a viewer's token,
      *         409 when the fabric refuses) or cannot be reached
      */
-    public JsonNode portAction(long nodeGuid, int port, String action, boolean force) throws RemoteFabricException {
+    public String portAction(long nodeGuid, int port, String action, boolean force) throws RemoteFabricException {
         String body = json.createObjectNode().put("action", action).put("force", force).toString();
-        return call("POST", "/api/v1/nodes/" + guid(nodeGuid) + "/ports/" + port + "/actions", body);
+        return call("POST", "/api/v1/nodes/" + guid(nodeGuid) + "/ports/" + port + "/actions", body).toString();
     }
 
     /**
      * Asks the runtime to sweep its fabric again; the change comes back as a {@code fabric} event.
      *
-     * @return the server's answer
+     * @return the server's answer, JSON
      * @throws RemoteFabricException when it refuses (a viewer's token) or cannot be reached
      */
-    public JsonNode resweep() throws RemoteFabricException {
-        return call("POST", "/api/v1/fabric/resweep", null);
+    public String resweep() throws RemoteFabricException {
+        return call("POST", "/api/v1/fabric/resweep", null).toString();
     }
 
     /**

@@ -169,7 +169,8 @@ class RemoteFabricIT {
                 }
             };
             model.addListener(watch);
-            JsonNode done = operatorClient.portAction(switchGuid, switchPort, "disable", false);
+            JsonNode done = RestRuntime.JSON
+                    .readTree(operatorClient.portAction(switchGuid, switchPort, "disable", false));
             assertEquals(0, done.get("status").asInt(), done.toString());
             operatorClient.resweep(); // the server's model sees the port down; its fabric event reaches the client
             String down = wentDown.get(LIVE_SECONDS, TimeUnit.SECONDS);
