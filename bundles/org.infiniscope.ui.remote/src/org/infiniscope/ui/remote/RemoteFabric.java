@@ -53,9 +53,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * its summary, every node, port and link page by page. The JSON mirrors the EMF model, so each object is filled by
  * reflection over its attributes (a new attribute of the model comes along without a change here), and the fabric
  * read is applied to the model as a saved fabric is, by identity: objects that stay keep their identity and the
- * model's listeners and adapters see what changed. A {@code fabric} event (what a sweep changed), a
- * {@code connection} event or an {@code overflow} reads the fabric again; requests for that while a read is under
- * way are coalesced into one more read. When the stream drops it is opened again after a pause, with the last
+ * model's listeners and adapters see what changed. A {@code fabric} event (what a sweep changed) or an
+ * {@code overflow} reads the fabric again; requests for that while a read is under way are coalesced into one more
+ * read. When the stream drops it is opened again after a pause, with the last
  * event's ID in {@code Last-Event-ID}, so the runtime sends what was missed; the fabric is read again then too.
  * <p>
  * Port actions go to the runtime, which checks the token's role: a viewer's action fails with the server's 403
@@ -471,9 +471,10 @@ public final class RemoteFabric implements AutoCloseable {
             }
         }
         switch (type) {
-            case "fabric", "connection", "overflow" -> requestReload();
+            // the runtime changes its model only by a sweep or a saved model read, and each is a fabric event
+            case "fabric", "overflow" -> requestReload();
             default -> {
-                // sm, perf, action: the model does not hold them
+                // connection (its phases; what it changed comes as a fabric event), sm, perf, action
             }
         }
     }
