@@ -120,6 +120,7 @@ public final class RemoteFabric implements AutoCloseable {
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
     private final ExecutorService loader;
     private final AtomicBoolean reloadQueued = new AtomicBoolean();
+    private final Object loading = new Object();
     private final CountDownLatch closing = new CountDownLatch(1);
     private volatile CountDownLatch streamOpen = new CountDownLatch(1);
     private volatile State state = State.CONNECTING;
@@ -254,6 +255,13 @@ public final class RemoteFabric implements AutoCloseable {
      * @throws RemoteFabricException when a request fails
      */
     public FabricDelta load() throws RemoteFabricException {
+        // one read at a time, each applied before the next starts: an older read never overwrites a newer one
+        synchronized (loading) {
+            return loadNow();
+        }
+    }
+
+    private FabricDelta loadNow() throws RemoteFabricException {
         long start = System.nanoTime();
         JsonNode summary = getJson("/api/v1/fabric");
         List<JsonNode> nodes = pages("/api/v1/nodes");
