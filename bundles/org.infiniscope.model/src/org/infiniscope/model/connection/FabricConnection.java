@@ -55,6 +55,14 @@ public interface FabricConnection {
     void cancel();
 
     /**
+     * Closes the connected fabric and cancels the work under way: no more sweeps, periodic or asked for, until the
+     * next {@link #connect}. The model keeps what it holds, for another source to update (the GUI's remote fabric).
+     *
+     * @return completes once nothing is connected (the state is then {@code IDLE})
+     */
+    CompletableFuture<Void> disconnect();
+
+    /**
      * Adds a listener; it is told the current state at once, on the caller's thread, then every change.
      *
      * @return closing it removes the listener

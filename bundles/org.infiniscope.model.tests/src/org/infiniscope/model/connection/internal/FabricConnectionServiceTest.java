@@ -107,6 +107,22 @@ class FabricConnectionServiceTest {
     }
 
     @Test
+    void disconnectingClosesTheFabricStopsSweepsAndKeepsTheModel() throws Exception {
+        service.connect("test:small").get(30, TimeUnit.SECONDS);
+        int nodes = model.read(f -> f.getNodes().size());
+        service.disconnect().get(30, TimeUnit.SECONDS);
+        ConnectionState now = service.state();
+        assertEquals(Phase.IDLE, now.phase());
+        assertNull(now.fabric());
+        assertEquals(nodes, (int) model.read(f -> f.getNodes().size()), "the model keeps what it holds");
+        ExecutionException e = assertThrows(ExecutionException.class,
+                () -> service.resweep().get(30, TimeUnit.SECONDS));
+        assertEquals("no fabric is connected", e.getCause().getMessage());
+        service.connect("test:small").get(30, TimeUnit.SECONDS);
+        assertEquals(Phase.CONNECTED, service.state().phase(), "and it connects again");
+    }
+
+    @Test
     void aResweepSeesADisabledPort() throws Exception {
         service.connect("test:small").get(30, TimeUnit.SECONDS);
         String leaf = small.topology().nodes().stream().filter(n -> n.isSwitch()).findFirst().orElseThrow().name();

@@ -275,6 +275,21 @@ public final class FabricConnectionService implements FabricConnection {
         }
     }
 
+    @Override
+    public CompletableFuture<Void> disconnect() {
+        // as a connection does, this replaces the work under way; it runs on the worker, which alone changes connected
+        return submit(true, result -> {
+            Connected old = connected;
+            connected = null;
+            if (old != null) {
+                old.close();
+                LOG.info("disconnected from {}", old.fabric());
+            }
+            setState(new ConnectionState(Phase.IDLE, null, null, 0, 0, 0, null, 0, null));
+            return new FabricDelta(java.util.List.of());
+        }).thenApply(delta -> null);
+    }
+
     /** A re-sweep; a periodic one is light when so configured, one asked for is always full. */
     private CompletableFuture<FabricDelta> resweep(boolean periodic) {
         synchronized (this) {

@@ -37,6 +37,7 @@ import org.infiniscope.model.provider.PortText;
 import org.infiniscope.ui.UiIds;
 import org.infiniscope.ui.fabric.FabricRef;
 import org.infiniscope.ui.fabric.FabricSelection;
+import org.infiniscope.ui.remote.RemoteFabric;
 import org.infiniscope.ui.internal.session.FabricSession;
 import org.infiniscope.ui.internal.session.FabricView;
 
@@ -67,6 +68,10 @@ public final class FabricExplorerPart {
     @Inject
     @Optional
     private CommandService commands;
+    /** The remote runtime whose fabric is shown (File › Connect…): port actions go to it. */
+    @Inject
+    @Optional
+    private RemoteFabric remote;
 
     private Composite area;
     private Composite empty;
@@ -360,7 +365,7 @@ public final class FabricExplorerPart {
         if (session == null) {
             return;
         }
-        PortActions actions = new PortActions(tree.getShell(), session, commands, broker);
+        PortActions actions = new PortActions(tree.getShell(), session, commands, broker, remote);
         List<FabricRef> refs = selectedRefs();
         FabricRef first = refs.isEmpty() ? null : refs.getFirst();
         boolean live = actions.unavailable() == null;

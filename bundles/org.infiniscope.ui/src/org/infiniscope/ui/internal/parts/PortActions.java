@@ -31,6 +31,8 @@ import org.infiniscope.ui.internal.session.FabricEvent.Severity;
 import org.infiniscope.ui.internal.session.FabricSession;
 import org.infiniscope.ui.internal.session.FabricView;
 import org.infiniscope.ui.internal.session.UiPreferences;
+import org.infiniscope.ui.remote.RemoteFabric;
+import org.infiniscope.ui.remote.RemoteFabricException;
 
 /**
  * What an operator can do to a selected port or node. Each action that changes the fabric asks first, then runs the
@@ -67,16 +69,29 @@ final class PortActions {
     private final FabricSession session;
     private final CommandService commands;
     private final IEventBroker broker;
+    /** The remote runtime whose fabric the views show (File › Connect…), or null for a local fabric. */
+    private final RemoteFabric remote;
 
     PortActions(Shell shell, FabricSession session, CommandService commands, IEventBroker broker) {
+        this(shell, session, commands, broker, null);
+    }
+
+    PortActions(Shell shell, FabricSession session, CommandService commands, IEventBroker broker, RemoteFabric remote) {
         this.shell = shell;
         this.session = session;
         this.commands = commands;
         this.broker = broker;
+        this.remote = remote;
     }
 
     /** @return why actions on the fabric cannot run now, or null when they can */
     String unavailable() {
+        if (remote != null) {
+            RemoteFabric.State r = remote.state();
+            return r == RemoteFabric.State.LIVE || r == RemoteFabric.State.RECONNECTING
+                    ? null
+                    : "the remote runtime " + remote.base() + " is not connected (" + r + ")";
+        }
         ConnectionState s = session.state();
         if (s.fabric() == null) {
             return "no fabric is connected";
@@ -102,6 +117,11 @@ final class PortActions {
         if (!MessageDialog.openConfirm(shell, op.title, String.format(op.question, what))) {
             return;
         }
+        if (remote != null) {
+            long guid = port.getNode().getNodeGuid();
+            runRemote(() -> remote.portAction(guid, port.getNumber(), op.word, false), op.word + " " + what, ref);
+            return;
+        }
         run(List.of("portstate", "--fabric", session.state().fabric(), String.valueOf(lid),
                 String.valueOf(port.getNumber()), op.word), op.word + " " + what, ref);
     }
@@ -122,6 +142,12 @@ final class PortActions {
                 "Reset the performance counters of " + what + " to zero?")) {
             return;
         }
+        if (remote != null) {
+            long guid = port.getNode().getNodeGuid();
+            runRemote(() -> remote.portAction(guid, port.getNumber(), "clear-counters", false),
+                    "clear counters of " + what, ref);
+            return;
+        }
         run(List.of("perfquery", "--fabric", session.state().fabric(), "-R", String.valueOf(lid),
                 String.valueOf(port.getNumber())), "clear counters of " + what, ref);
     }
@@ -131,8 +157,13 @@ final class PortActions {
         if (!check("Rediscover")) {
             return;
         }
+        String fabric = remote != null ? "the fabric of " + remote.base() : session.state().fabric();
         if (!MessageDialog.openConfirm(shell, "Rediscover",
-                "Sweep " + session.state().fabric() + " again? The views show what it finds.")) {
+                "Sweep " + fabric + " again? The views show what it finds.")) {
+            return;
+        }
+        if (remote != null) {
+            runRemote(remote::resweep, "rediscover " + fabric, null);
             return;
         }
         session.resweep();
@@ -199,6 +230,39 @@ final class PortActions {
             return false;
         }
         return true;
+    }
+
+    /** A call to the remote runtime. */
+    private interface RemoteCall {
+        Object call() throws RemoteFabricException;
+    }
+
+    /**
+     * Runs an action on the remote runtime, which checks the token's role (a viewer's action fails with the server's
+     * 403 message, shown in the events); the change comes back through its event stream, after a sweep of its own
+     * when so configured.
+     */
+    private void runRemote(RemoteCall call, String what, FabricRef ref) {
+        session.log(new FabricEvent(Instant.now(), Severity.INFO, "action", what + "…", ref));
+        boolean resweep = UiPreferences.getBoolean(UiPreferences.RESWEEP_AFTER_ACTION, true);
+        WORKER.execute(() -> {
+            FabricEvent done;
+            try {
+                call.call();
+                if (resweep && ref != null) {
+                    remote.resweep();
+                }
+                done = new FabricEvent(Instant.now(), Severity.INFO, "action", what + ": done", ref);
+            } catch (RemoteFabricException e) {
+                String status = e.status() == 0 ? "" : "HTTP " + e.status() + ": ";
+                done = new FabricEvent(Instant.now(), Severity.ERROR, "action",
+                        what + " failed: " + status + e.getMessage(), ref);
+            }
+            FabricEvent event = done;
+            if (!shell.isDisposed()) {
+                shell.getDisplay().asyncExec(() -> session.log(event));
+            }
+        });
     }
 
     private void run(List<String> argv, String what, FabricRef ref) {

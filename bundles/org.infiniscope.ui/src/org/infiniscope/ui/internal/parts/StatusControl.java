@@ -11,11 +11,13 @@ import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.ProgressBar;
 import org.infiniscope.model.connection.ConnectionState;
 import org.infiniscope.ui.fabric.UiTopics;
 import org.infiniscope.ui.internal.session.FabricSession;
+import org.infiniscope.ui.remote.RemoteFabric;
 
 /**
  * The status bar: the connection's state, a progress bar while it connects or sweeps, and a Cancel button that stops
@@ -28,6 +30,8 @@ public final class StatusControl {
     private Button cancel;
     private FabricSession session;
     private Runnable unsubscribe;
+    private RemoteFabric remote;
+    private RemoteFabric.Listener remoteListener;
     @Inject
     @Optional
     private IEventBroker broker;
@@ -82,8 +86,74 @@ public final class StatusControl {
         }
     }
 
+    /**
+     * The remote runtime whose fabric is shown (File › Connect…): while it is there the status is its state, not the
+     * local connection's.
+     */
+    @Inject
+    @Optional
+    void setRemote(RemoteFabric remote) {
+        if (this.remote == remote) {
+            return;
+        }
+        if (this.remote != null && remoteListener != null) {
+            this.remote.removeListener(remoteListener);
+        }
+        this.remote = remote;
+        if (remote != null) {
+            Display display = Display.getCurrent();
+            remoteListener = new RemoteFabric.Listener() {
+                @Override
+                public void stateChanged(RemoteFabric.State state, String message) {
+                    refresh();
+                }
+
+                @Override
+                public void loaded(org.infiniscope.model.FabricDelta delta) {
+                    refresh();
+                }
+
+                private void refresh() {
+                    if (display != null && !display.isDisposed()) {
+                        display.asyncExec(() -> show(session == null ? null : session.state()));
+                    }
+                }
+            };
+            remote.addListener(remoteListener);
+        }
+        show(session == null ? null : session.state());
+    }
+
+    /** @return the status of the remote fabric shown, or null when the local one is */
+    private String remoteStatus() {
+        RemoteFabric r = remote;
+        if (r == null || r.state() == RemoteFabric.State.CLOSED) {
+            return null;
+        }
+        String nodes = session == null ? "" : ": " + session.model().read(f -> f.getNodes().size()) + " nodes";
+        return switch (r.state()) {
+            case LIVE -> r.base() + nodes + " (remote, live)";
+            case RECONNECTING -> r.base() + nodes + " (remote, reconnecting)";
+            case CONNECTING -> "connecting to " + r.base();
+            case FAILED -> r.base() + " (remote, failed)";
+            case CLOSED -> null;
+        };
+    }
+
     private void show(ConnectionState state) {
         if (text == null || text.isDisposed()) {
+            return;
+        }
+        String remoteText = remoteStatus();
+        if (remoteText != null) {
+            text.setText(remoteText);
+            text.setToolTipText(null);
+            progress.setVisible(false);
+            cancel.setVisible(false);
+            text.requestLayout();
+            if (broker != null) {
+                broker.post(UiTopics.FABRIC_STATE, remoteText);
+            }
             return;
         }
         boolean busy = state != null && state.busy();
@@ -106,6 +176,9 @@ public final class StatusControl {
     public void dispose() {
         if (unsubscribe != null) {
             unsubscribe.run();
+        }
+        if (remote != null && remoteListener != null) {
+            remote.removeListener(remoteListener);
         }
     }
 }
