@@ -130,6 +130,7 @@ final class Perftest implements AutoCloseable {
     private final int mtu;
     /** The CM connection, in rdma_cm mode; null when the QPs were moved by hand. */
     private final RcConnector.Connection connection;
+    private boolean disconnected;
 
     /** Connects the QPs by their LIDs, as perftest does over its socket exchange. */
     Perftest(Context clientCtx, Context serverCtx, int size) throws VerbsException {
@@ -175,7 +176,8 @@ final class Perftest implements AutoCloseable {
 
     /** Disconnects a CM connection (DREQ, DREP); nothing when the QPs were moved by hand. */
     void disconnect() throws VerbsException {
-        if (connection != null) {
+        if (connection != null && !disconnected) {
+            disconnected = true;
             connection.close();
         }
     }
