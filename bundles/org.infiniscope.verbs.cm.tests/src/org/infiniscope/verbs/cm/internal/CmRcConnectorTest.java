@@ -178,7 +178,7 @@ class CmRcConnectorTest {
                     .toList();
             assertEquals(2, established.size(), listing.connections().toString());
             StringWriter out = new StringWriter();
-            CmTool tool = new CmTool(listing);
+            CmTool tool = new CmTool(listing, connector);
             assertEquals(ExitStatus.OK, tool.run(new ToolInvocation(List.of("connections", "--node", "h1"),
                     new PrintWriter(out), new PrintWriter(new StringWriter()))));
             assertTrue(
@@ -207,6 +207,24 @@ class CmRcConnectorTest {
                     listing.connections().toString());
             client.close();
             server.close();
+        }
+    }
+
+    @Test
+    void cmConnectConnectsAndDisconnectsCountTimes() throws Exception {
+        try (Hosts hosts = new Hosts()) {
+            CmRcConnector connector = new CmRcConnector(hosts);
+            CmTool tool = new CmTool(service(), connector);
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            assertEquals(ExitStatus.OK, tool.run(new ToolInvocation(List.of("connect", "-n", "3", "h2", "h1"),
+                    new PrintWriter(out), new PrintWriter(err))), err.toString());
+            assertEquals(3, out.toString().lines().filter(l -> l.startsWith("h2 -> h1 service ID")).count(),
+                    out.toString());
+            assertTrue(out.toString().contains("3 connections established and disconnected in"), out.toString());
+            assertEquals(0, hosts.verbs.resources("h1").qps(), "each connection's QP is destroyed");
+            assertThrows(org.infiniscope.console.UsageException.class, () -> tool
+                    .run(new ToolInvocation(List.of("connect", "h1"), new PrintWriter(out), new PrintWriter(err))));
         }
     }
 

@@ -39,12 +39,20 @@ public final class CmRcConnector implements RcConnector {
     /** RDMA reads in flight each way, as perftest asks for (the simulated HCA's maximum). */
     static final int RD_ATOMIC = 16;
 
+    /** How long each step of {@code cm connect} may take. */
+    static final Duration STEP_TIMEOUT = Duration.ofSeconds(20);
+
     private final HostCms cms;
     private final AtomicInteger ports = new AtomicInteger(FIRST_PORT);
 
     @Activate
     public CmRcConnector(@Reference HostCms cms) {
         this.cms = cms;
+    }
+
+    /** @return the fabric of the runtime's CMs */
+    String fabric() {
+        return cms.fabric();
     }
 
     @Override
