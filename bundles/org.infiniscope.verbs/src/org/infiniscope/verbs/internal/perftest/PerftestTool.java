@@ -287,6 +287,8 @@ public final class PerftestTool implements ConsoleTool {
             if (p.handles(fabric)) {
                 try (MadChannel channel = p.open(fabric)) {
                     if (channel instanceof SimChannel sc) {
+                        // reading the port's LID has a one-shot runtime's SM bring the fabric up (and serve its SA)
+                        sc.localPort();
                         return sc.fabric();
                     }
                     kinds.add(channel.getClass().getSimpleName());
