@@ -42,6 +42,8 @@ import org.infiniscope.verbs.SendWr;
 import org.infiniscope.verbs.VerbsException;
 import org.infiniscope.verbs.WorkCompletion;
 import org.infiniscope.verbs.sim.SimVerbsProvider;
+import org.infiniscope.verbs.resource.QpResource;
+import org.infiniscope.verbs.resource.ResourceSource;
 import org.infiniscope.verbs.spi.RcConnector;
 import org.junit.jupiter.api.Test;
 import org.osgi.framework.FrameworkUtil;
@@ -156,6 +158,18 @@ class CmRcConnectorTest {
         }
     }
 
+    private static ResourceSource simSource() throws Exception {
+        var context = FrameworkUtil.getBundle(CmRcConnectorTest.class).getBundleContext();
+        var refs = context.getServiceReferences(ResourceSource.class, null);
+        for (var ref : refs) {
+            ResourceSource s = context.getService(ref);
+            if (s != null && s.name().equals("sim")) {
+                return s;
+            }
+        }
+        throw new AssertionError("the verbs bundle registers its sim resource source");
+    }
+
     @Test
     void connectsRunsAndDisconnectsTwoHostsThroughTheCm() throws Exception {
         try (Hosts hosts = new Hosts(); Arena arena = Arena.ofShared()) {
@@ -188,6 +202,15 @@ class CmRcConnectorTest {
                     out.toString());
             assertFalse(out.toString().contains("\nh2 "), "--node h1 lists h1's only: " + out);
             assertTrue(tool.connections().contains("passive"), tool.connections());
+
+            // what the qp commands and the Queue Pairs view read: the simulated HCAs' QPs and the CM's communications
+            List<QpResource> qps = simSource().qps();
+            assertTrue(qps.stream().anyMatch(q -> q.node().equals("h1") && q.lqpn() == client.qp.qpNum()
+                    && q.state() == QpState.RTS && q.rqpn() == server.qp.qpNum()), qps.toString());
+            assertTrue(
+                    new CmResourceSource(listing).cmIds().stream()
+                            .anyMatch(id -> id.state().equals("ESTABLISHED") && id.lqpn() == server.qp.qpNum()),
+                    new CmResourceSource(listing).cmIds().toString());
 
             server.qp.postRecv(RecvWr.of(7, server.mr.sge(0, 64)));
             client.qp.postSend(SendWr.send(8, client.mr.sge(0, 64)));
