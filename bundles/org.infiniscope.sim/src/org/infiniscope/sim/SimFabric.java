@@ -343,6 +343,17 @@ public final class SimFabric {
     }
 
     /**
+     * The MTU of the LID-routed path from a CA port to a LID, as an SA's PathRecord gives it: the smallest
+     * NeighborMTU of both ends of every link it crosses, following the switches' LFTs.
+     *
+     * @return the MTU code (1 = 256 … 5 = 4096), or 0 when there is no route (a port not Active, no LFT entry)
+     */
+    public synchronized int pathMtu(AttachPoint from, int dlid) {
+        FabricState state = engine.state();
+        return DataPackets.pathMtu(state, state.port(from.node(), from.port()), dlid);
+    }
+
+    /**
      * Carries one message of a verbs data path from a CA port to a LID through the LFTs, counting its packets and
      * words on every port it crosses (the simulated HCAs' hook into the fabric).
      *

@@ -7,12 +7,11 @@ import org.infiniscope.mad.Gid;
 import org.infiniscope.mad.transport.LocalPort;
 import org.infiniscope.sim.SimFabric;
 import org.infiniscope.topology.Node;
-import org.infiniscope.verbs.Mtu;
 
 /**
  * Addresses and routes on a simulated fabric, read from the fabric as its SM configured it: a node's name, a LID or
- * a GID names a CA port; the route is the LID-routed path between the two ports, at the simulated ports' MTU (4096)
- * and the default SL, rate and P_Key, as an SA's PathRecord gives it for a fabric without QoS.
+ * a GID names a CA port; the route is the LID-routed path between the two ports, at the smallest NeighborMTU along
+ * it (as an SA's PathRecord), with the default SL, rate and P_Key, as an SA gives them for a fabric without QoS.
  */
 public final class FabricResolver implements Resolver {
 
@@ -52,6 +51,22 @@ public final class FabricResolver implements Resolver {
         if (slid == 0) {
             throw new CmException("the local port has no LID");
         }
-        return new CmRoute(slid, to.lid(), sgid, to.gid(), Mtu.MTU_4096, 0, 0, 0, 0xFFFF);
+        SimFabric.AttachPoint from = null;
+        for (Node n : fabric.topology().nodes()) {
+            for (int p = 1; !n.isSwitch() && p <= n.portCount() && from == null; p++) {
+                if (n.portGuid(p) == sgid.interfaceId()) {
+                    from = fabric.attachPoint(n.name(), p);
+                }
+            }
+        }
+        if (from == null) {
+            throw new CmException("no channel adapter port has the GID " + sgid);
+        }
+        int mtu = fabric.pathMtu(from, to.lid());
+        if (mtu == 0) {
+            throw new CmException("no route from LID " + slid + " to LID " + to.lid()
+                    + ": a port on the way is not Active or a switch has no forwarding entry");
+        }
+        return new CmRoute(slid, to.lid(), sgid, to.gid(), mtu, 0, 0, 0, 0xFFFF);
     }
 }

@@ -21,7 +21,8 @@ final class ReservedTools {
             Map.entry("fw", "org.infiniscope.firmware"), Map.entry("qp", "org.infiniscope.verbs"),
             Map.entry("perftest", "org.infiniscope.verbs"), Map.entry("ibv_devices", "org.infiniscope.verbs"),
             Map.entry("simulate", "org.infiniscope.sim"), Map.entry("lspci", "org.infiniscope.pci"),
-            Map.entry("token", "org.infiniscope.rest"), Map.entry("rdma", "org.infiniscope.verbs"));
+            Map.entry("token", "org.infiniscope.rest"), Map.entry("rdma", "org.infiniscope.verbs"),
+            Map.entry("cm", "org.infiniscope.verbs.cm"));
 
     private ReservedTools() {
     }

@@ -43,6 +43,34 @@ public final class DataPackets {
         return -1;
     }
 
+    /**
+     * Follows the LFTs from a CA port to a LID, as {@link #carry} does, without counting.
+     *
+     * @return the path's MTU code (IBA 1 = 256 … 5 = 4096): the smallest NeighborMTU of both ends of every link it
+     *         crosses; 0 when there is no route (a port not Active, no LFT entry)
+     */
+    public static int pathMtu(FabricState f, int from, int dlid) {
+        int code = 5;
+        int out = from;
+        for (int hop = 0; hop < MAX_HOPS; hop++) {
+            int in = f.remote[out];
+            if (in < 0 || !active(f, out) || !active(f, in)) {
+                return 0;
+            }
+            code = Math.min(code, Math.min(f.neighborMtu[out], f.neighborMtu[in]));
+            int n = f.nodeOf(in);
+            if (!f.isSwitch(n)) {
+                return f.ownsLid(in, dlid) ? Math.max(code, 1) : 0;
+            }
+            int port = f.route(n, dlid);
+            if (port < 1 || port > f.portCount[n]) {
+                return 0;
+            }
+            out = f.port(n, port);
+        }
+        return 0;
+    }
+
     private static boolean active(FabricState f, int g) {
         return f.physState[g] == FabricState.PHYS_LINK_UP && f.state[g] == FabricState.ACTIVE;
     }

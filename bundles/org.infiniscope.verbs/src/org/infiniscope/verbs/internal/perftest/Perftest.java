@@ -2,6 +2,7 @@ package org.infiniscope.verbs.internal.perftest;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 
@@ -23,6 +24,7 @@ import org.infiniscope.verbs.RecvWr;
 import org.infiniscope.verbs.SendWr;
 import org.infiniscope.verbs.VerbsException;
 import org.infiniscope.verbs.WorkCompletion;
+import org.infiniscope.verbs.spi.RcConnector;
 
 /**
  * The perftest measurements over any two verbs contexts: an RC QP on each, connected by their ports' LIDs, then
@@ -77,11 +79,12 @@ final class Perftest implements AutoCloseable {
         final MemoryRegion mr;
         final int lid;
 
-        Side(Context ctx, int size) throws VerbsException {
+        Side(Context ctx, int size, RcConnector.QpFactory factory) throws VerbsException {
             lid = ctx.queryPort(1).lid();
             pd = ctx.allocPd();
             cq = ctx.createCq(TX_DEPTH * 2, null, 0);
-            qp = pd.createQp(new QpInitAttr(QpType.RC, cq, cq, null, new QpCap(TX_DEPTH, TX_DEPTH, 1, 1, 0), false));
+            qp = factory.create(pd,
+                    new QpInitAttr(QpType.RC, cq, cq, null, new QpCap(TX_DEPTH, TX_DEPTH, 1, 1, 0), false));
             MemorySegment buffer = arena.allocate(Math.max(size, 8), 4096);
             mr = pd.registerMemory(buffer, Access.LOCAL_WRITE | Access.REMOTE_WRITE | Access.REMOTE_READ);
         }
@@ -123,16 +126,60 @@ final class Perftest implements AutoCloseable {
 
     private final EndPoint local;
     private final EndPoint remote;
+    /** The path MTU of the QPs (an enum value of {@link Mtu}). */
+    private final int mtu;
+    /** The CM connection, in rdma_cm mode; null when the QPs were moved by hand. */
+    private final RcConnector.Connection connection;
+    private boolean disconnected;
 
+    /** Connects the QPs by their LIDs, as perftest does over its socket exchange. */
     Perftest(Context clientCtx, Context serverCtx, int size) throws VerbsException {
-        client = new Side(clientCtx, size);
-        server = new Side(serverCtx, size);
+        client = new Side(clientCtx, size, ProtectionDomain::createQp);
+        server = new Side(serverCtx, size, ProtectionDomain::createQp);
         int clientPsn = 0x1234 & 0xFFFFFF;
         int serverPsn = 0x5678 & 0xFFFFFF;
         client.connect(server, clientPsn, serverPsn);
         server.connect(client, serverPsn, clientPsn);
         local = new EndPoint(client.lid, client.qp.qpNum(), clientPsn);
         remote = new EndPoint(server.lid, server.qp.qpNum(), serverPsn);
+        mtu = MTU;
+        connection = null;
+    }
+
+    /**
+     * Connects the QPs through a connection manager (perftest's {@code -R}): the CM creates them on the contexts it
+     * chose and moves them to RTS with the PSNs and the path MTU it exchanged.
+     */
+    Perftest(RcConnector cm, String fabric, String clientNode, String serverNode, int size, Duration timeout)
+            throws VerbsException {
+        Side[] made = new Side[2];
+        connection = cm.connect(fabric, clientNode, serverNode, (ctx, f) -> (made[0] = new Side(ctx, size, f)).qp,
+                (ctx, f) -> (made[1] = new Side(ctx, size, f)).qp, timeout);
+        client = made[0];
+        server = made[1];
+        QpAttr c = client.qp.query();
+        QpAttr s = server.qp.query();
+        local = new EndPoint(client.lid, client.qp.qpNum(), c.sqPsn());
+        remote = new EndPoint(server.lid, server.qp.qpNum(), s.sqPsn());
+        mtu = c.pathMtu();
+    }
+
+    /** @return the QPs' path MTU (an enum value of {@link Mtu}) */
+    int mtu() {
+        return mtu;
+    }
+
+    /** @return what the CM did, empty when the QPs were moved by hand */
+    String cmSummary() {
+        return connection == null ? "" : connection.describe();
+    }
+
+    /** Disconnects a CM connection (DREQ, DREP); nothing when the QPs were moved by hand. */
+    void disconnect() throws VerbsException {
+        if (connection != null && !disconnected) {
+            disconnected = true;
+            connection.close();
+        }
     }
 
     Result run(Mode mode, int size, int iterations) throws VerbsException {
@@ -210,7 +257,15 @@ final class Perftest implements AutoCloseable {
 
     @Override
     public void close() {
+        try {
+            disconnect();
+        } catch (VerbsException e) {
+            // the QPs are destroyed all the same
+        }
         for (Side s : new Side[]{client, server}) {
+            if (s == null) {
+                continue;
+            }
             try {
                 s.qp.close();
                 s.mr.close();

@@ -10,7 +10,7 @@ final class PerftestReport {
     private PerftestReport() {
     }
 
-    static String header(Perftest.Mode mode, String device, int txDepth) {
+    static String header(Perftest.Mode mode, String device, int txDepth, int mtu, boolean rdmaCm) {
         StringBuilder b = new StringBuilder();
         b.append(RULE).append('\n');
         b.append(String.format(Locale.ROOT, "%s%s%n", " ".repeat(Math.max(0, (87 - mode.title.length()) / 2)),
@@ -19,11 +19,11 @@ final class PerftestReport {
         b.append(" Number of qps   : 1\t\tTransport type : IB\n");
         b.append(" Connection type : RC\t\tUsing SRQ      : OFF\n");
         b.append(String.format(Locale.ROOT, " TX depth        : %d%n", txDepth));
-        b.append(String.format(Locale.ROOT, " Mtu             : %d[B]%n", 128 << Perftest.MTU));
+        b.append(String.format(Locale.ROOT, " Mtu             : %d[B]%n", 128 << mtu));
         b.append(" Link type       : IB\n");
         b.append(" Max inline data : 0[B]\n");
-        b.append(" rdma_cm QPs\t : OFF\n");
-        b.append(" Data ex. method : in-process (simulated fabric)\n");
+        b.append(rdmaCm ? " rdma_cm QPs\t : ON\n" : " rdma_cm QPs\t : OFF\n");
+        b.append(rdmaCm ? " Data ex. method : rdma_cm \n" : " Data ex. method : in-process (simulated fabric)\n");
         b.append(RULE).append('\n');
         return b.toString();
     }

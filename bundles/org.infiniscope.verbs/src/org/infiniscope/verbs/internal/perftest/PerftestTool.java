@@ -3,6 +3,7 @@ package org.infiniscope.verbs.internal.perftest;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +23,7 @@ import org.infiniscope.verbs.Device;
 import org.infiniscope.verbs.PortAttr;
 import org.infiniscope.verbs.VerbsException;
 import org.infiniscope.verbs.sim.SimVerbsProvider;
+import org.infiniscope.verbs.spi.RcConnector;
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -41,6 +43,9 @@ public final class PerftestTool implements ConsoleTool {
     private final String defaultFabric;
     private final Map<ChannelProvider, Boolean> providers = new ConcurrentHashMap<>();
     private volatile CommandService commands;
+    private volatile RcConnector connector;
+    /** How long each CM step may take. */
+    static final Duration CM_TIMEOUT = Duration.ofSeconds(20);
 
     @Activate
     public PerftestTool(BundleContext context) {
@@ -72,6 +77,17 @@ public final class PerftestTool implements ConsoleTool {
         }
     }
 
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    void setConnector(RcConnector service) {
+        connector = service;
+    }
+
+    void unsetConnector(RcConnector service) {
+        if (connector == service) {
+            connector = null;
+        }
+    }
+
     @Override
     public String name() {
         return "perftest";
@@ -86,12 +102,14 @@ public final class PerftestTool implements ConsoleTool {
     public String usage() {
         return """
                 usage: infiniscope perftest send_lat|read_lat|write_bw [--fabric F] [-s BYTES] [-n ITERATIONS]
-                                            [--client NODE] [--server NODE]
+                                            [--cm] [--client NODE] [--server NODE] [CLIENT [SERVER]]
                   --fabric F      a simulated fabric: sim, sim:TOPOLOGY (default sim)
                   -s BYTES        message size (default 2 for latency, 65536 for bandwidth)
                   -n ITERATIONS   iterations (default 1000 for latency, 5000 for bandwidth)
-                  --client NODE   the sending host (default the first CA)
-                  --server NODE   the other host (default the second CA)
+                  --cm            connect the QPs through the connection manager, as perftest's -R (rdma_cm):
+                                  the SA's path record, REQ/REP/RTU, and DREQ/DREP at the end
+                  --client NODE   the sending host (default the first CA); also the first operand
+                  --server NODE   the other host (default the second CA); also the second operand
                 Figures are the simulator's own: absolute, measured in this process.""";
     }
 
@@ -111,6 +129,8 @@ public final class PerftestTool implements ConsoleTool {
         int size = mode == Perftest.Mode.WRITE_BW ? 65536 : 2;
         int iterations = mode == Perftest.Mode.WRITE_BW ? 5000 : 1000;
         String clientNode = null, serverNode = null;
+        boolean cm = false;
+        List<String> operands = new ArrayList<>();
         for (int i = 1; i < args.size(); i++) {
             String a = args.get(i);
             switch (a) {
@@ -119,11 +139,37 @@ public final class PerftestTool implements ConsoleTool {
                 case "-n" -> iterations = number(value(args, ++i, a), a, 1, 100_000_000);
                 case "--client" -> clientNode = value(args, ++i, a);
                 case "--server" -> serverNode = value(args, ++i, a);
-                default -> throw new UsageException("unknown argument '" + a + "'");
+                case "--cm", "-R" -> cm = true;
+                default -> {
+                    if (a.startsWith("-")) {
+                        throw new UsageException("unknown argument '" + a + "'");
+                    }
+                    operands.add(a);
+                }
             }
+        }
+        if (operands.size() > 2) {
+            throw new UsageException("at most two hosts: CLIENT SERVER, not " + operands);
+        }
+        if (!operands.isEmpty()) {
+            if (clientNode != null) {
+                throw new UsageException(
+                        "the client is given twice: --client " + clientNode + " and " + operands.get(0));
+            }
+            clientNode = operands.get(0);
+        }
+        if (operands.size() == 2) {
+            if (serverNode != null) {
+                throw new UsageException(
+                        "the server is given twice: --server " + serverNode + " and " + operands.get(1));
+            }
+            serverNode = operands.get(1);
         }
         PrintWriter out = invocation.out();
         PrintWriter err = invocation.err();
+        if (cm) {
+            return runOverCm(mode, fabric, clientNode, serverNode, size, iterations, out, err);
+        }
         SimFabric sim;
         try {
             sim = simFabric(fabric);
@@ -146,12 +192,61 @@ public final class PerftestTool implements ConsoleTool {
                     return ExitStatus.FAILURE;
                 }
                 out.print(PerftestReport.header(mode, client.name(),
-                        mode == Perftest.Mode.WRITE_BW ? Perftest.TX_DEPTH : 1));
+                        mode == Perftest.Mode.WRITE_BW ? Perftest.TX_DEPTH : 1, Perftest.MTU, false));
                 try (Perftest test = new Perftest(c, s, size)) {
                     out.print(PerftestReport.addresses(test.run(mode, size, Math.min(iterations, 10))));
                     out.print(PerftestReport.result(test.run(mode, size, iterations)));
                 }
             }
+        } catch (VerbsException e) {
+            err.println("infiniscope perftest: " + e.getMessage());
+            return ExitStatus.FAILURE;
+        }
+        out.flush();
+        return ExitStatus.OK;
+    }
+
+    /**
+     * perftest's rdma_cm mode: the CM of the runtime (an {@link RcConnector}) connects the two hosts, creating their
+     * QPs; the test runs; the connection is disconnected. The hosts default to the fabric's first two CAs.
+     */
+    private int runOverCm(Perftest.Mode mode, String fabric, String clientNode, String serverNode, int size,
+            int iterations, PrintWriter out, PrintWriter err) {
+        RcConnector cm = connector;
+        if (cm == null) {
+            err.println("infiniscope perftest: --cm needs the connection manager (bundle org.infiniscope.verbs.cm), "
+                    + "which is not installed in this runtime");
+            return ExitStatus.FAILURE;
+        }
+        String client = clientNode, server = serverNode;
+        if (client == null || server == null) {
+            try {
+                List<String> cas = simFabric(fabric).topology().nodes().stream()
+                        .filter(n -> !n.isSwitch() && n.portCount() > 0).map(n -> n.name()).toList();
+                if (client == null) {
+                    client = cas.isEmpty() ? "" : cas.get(0);
+                }
+                String c = client;
+                if (server == null) {
+                    server = cas.stream().filter(n -> !n.equals(c)).findFirst().orElse("");
+                }
+            } catch (IOException e) {
+                err.println("infiniscope perftest: " + e.getMessage());
+                return ExitStatus.FAILURE;
+            }
+            if (client.isEmpty() || server.isEmpty()) {
+                err.println("infiniscope perftest: the fabric has fewer than two hosts; it takes two");
+                return ExitStatus.FAILURE;
+            }
+        }
+        try (Perftest test = new Perftest(cm, fabric, client, server, size, CM_TIMEOUT)) {
+            out.print(PerftestReport.header(mode, "sim_" + client,
+                    mode == Perftest.Mode.WRITE_BW ? Perftest.TX_DEPTH : 1, test.mtu(), true));
+            out.println(" CM: " + test.cmSummary());
+            out.print(PerftestReport.addresses(test.run(mode, size, Math.min(iterations, 10))));
+            out.print(PerftestReport.result(test.run(mode, size, iterations)));
+            test.disconnect();
+            out.println(" CM: disconnected (DREQ/DREP)");
         } catch (VerbsException e) {
             err.println("infiniscope perftest: " + e.getMessage());
             return ExitStatus.FAILURE;
@@ -192,6 +287,8 @@ public final class PerftestTool implements ConsoleTool {
             if (p.handles(fabric)) {
                 try (MadChannel channel = p.open(fabric)) {
                     if (channel instanceof SimChannel sc) {
+                        // reading the port's LID has a one-shot runtime's SM bring the fabric up (and serve its SA)
+                        sc.localPort();
                         return sc.fabric();
                     }
                     kinds.add(channel.getClass().getSimpleName());

@@ -122,6 +122,23 @@ class LauncherScriptIT {
     }
 
     @Test
+    void perftestOverTheCmConnectsThroughTheBringUpSmsSaAndDisconnects() throws Exception {
+        Result lat = run("", Map.of(), "perftest", "send_lat", "--cm", "--fabric", "sim", "-n", "50", "h00001",
+                "h00002");
+        assertEquals(0, lat.status(), lat.err());
+        assertTrue(lat.out().contains(" rdma_cm QPs\t : ON\n"), lat.out());
+        assertTrue(
+                lat.out().contains(" CM: h00001 -> h00002 service ID ")
+                        && lat.out().contains("path record from the SA (LID 1 -> 3, MTU 2048, SL 0), REQ/REP/RTU"),
+                lat.out());
+        assertTrue(lat.out().contains("\n 2       50 "), lat.out());
+        assertTrue(lat.out().endsWith(" CM: disconnected (DREQ/DREP)\n"), lat.out());
+        Result connect = run("", Map.of(), "cm", "connect", "-n", "20", "--fabric", "sim", "h00002", "h00001");
+        assertEquals(0, connect.status(), connect.err());
+        assertTrue(connect.out().contains("20 connections established and disconnected in "), connect.out());
+    }
+
+    @Test
     void fabricIsTakenOutOfTheArgumentsAndHandedToTheTools() throws Exception {
         // version takes no arguments: --fabric reached the launcher, not the tool
         Result version = run("", Map.of(), "version", "--fabric", "umad", "--short");
