@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -41,6 +43,8 @@ final class SimSm implements AutoCloseable {
     final MadTransport transport;
     final SmRunner runner;
     final BlockingQueue<Subnet> ups = new LinkedBlockingQueue<>();
+    /** The SMP Gets by attribute counted at each SUBNET UP, taken on the sweep thread before a next sweep starts. */
+    final BlockingQueue<Map<Integer, Long>> getsAtUp = new LinkedBlockingQueue<>();
     final List<SweepReport> reports = new CopyOnWriteArrayList<>();
 
     SimSm(SimFabric sim, SimFabric.AttachPoint at, SmSettings settings) throws IOException {
@@ -68,6 +72,9 @@ final class SimSm implements AutoCloseable {
         runner.addListener(new SmListener() {
             @Override
             public void subnetUp(Subnet subnet) {
+                Map<Integer, Long> counted = new HashMap<>();
+                channel.gets.forEach((attribute, n) -> counted.put(attribute, n.get()));
+                getsAtUp.add(counted);
                 ups.add(subnet);
             }
 
