@@ -60,7 +60,23 @@ class BurnTest {
         SimAdapters adapters = SimAdapters.attach(fabric, BurnTest::boots);
         adapter = adapters.all().stream().filter(a -> !a.isSwitch()).findFirst().orElseThrow();
         adapter.flash().load(0, Fs4Builder.build(Images.HCA)); // as the factory programmed it
+        prepare(adapter);
         assertEquals("16.35.2000", adapter.powerCycle().orElseThrow().version());
+    }
+
+    /** How the adapter reaches its flash: here the firmware leaves it to the flash gateway. */
+    void prepare(SimAdapter a) {
+        a.setFirmwareOwnsFlash(false);
+    }
+
+    /** @return the adapter under test */
+    SimAdapter adapter() {
+        return adapter;
+    }
+
+    /** @return the burn's result, as the tests below burn */
+    BurnResult burnNext() throws FlashException {
+        return burn(Fs4Builder.build(NEXT), BurnOptions.defaults());
     }
 
     private BurnResult burn(byte[] image, BurnOptions options) throws FlashException {
@@ -86,9 +102,9 @@ class BurnTest {
         assertEquals("16.35.3004", adapter.powerCycle().orElseThrow().version());
         assertEquals("16.35.3004", Fs4Parser.parse(flasher.readActiveImage(adapter.function())).version());
         System.out.printf(
-                "flash throughput through the VSC and the CR-space flash gateway (simulated ConnectX-5): %.0f dwords/s "
+                "flash throughput through the VSC and the %s (simulated ConnectX-5): %.0f dwords/s "
                         + "(%d programmed, %d read back, %.1f ms)%n",
-                r.dwordsPerSecond(), r.dwordsWritten(), r.dwordsVerified(), r.nanos() / 1e6);
+                r.flashPath(), r.dwordsPerSecond(), r.dwordsWritten(), r.dwordsVerified(), r.nanos() / 1e6);
     }
 
     @Test

@@ -24,6 +24,8 @@ public final class SimAdapter {
     /** Programs the factory image into slot 0 when the flash is first used; null once done. */
     private Runnable factoryProgramming;
     private final CrSpace crSpace;
+    private final FlashRegisters flashRegisters;
+    private boolean firmwareOwnsFlash;
     private final VscFunction function;
     private final AdapterFaults faults = new AdapterFaults();
     private final Function<byte[], Optional<FirmwareVersion>> imageCheck;
@@ -41,6 +43,7 @@ public final class SimAdapter {
         this.imageCheck = imageCheck;
         this.flash = new SimFlash(slotSize);
         this.crSpace = new CrSpace(this);
+        this.flashRegisters = new FlashRegisters(this);
         this.function = new VscFunction(this, address);
         this.running = factory;
     }
@@ -92,6 +95,25 @@ public final class SimAdapter {
         return crSpace;
     }
 
+    /** @return the running firmware's flash access registers (ICMD ACCESS_REG: MFPA, MFBA, MFBE) */
+    public FlashRegisters flashRegisters() {
+        return flashRegisters;
+    }
+
+    /**
+     * Makes the running firmware own the flash (as newer adapters' firmware does while it runs): CR-space's cache
+     * replacement registers then read non-zero, so a flasher must not drive the flash gateway directly and goes
+     * through the firmware's flash access registers instead. Off by default; it stays across power cycles.
+     */
+    public synchronized void setFirmwareOwnsFlash(boolean owns) {
+        firmwareOwnsFlash = owns;
+    }
+
+    /** @return whether running firmware uses the flash now: it owns it and runs */
+    public synchronized boolean firmwareUsesFlash() {
+        return firmwareOwnsFlash && running != null && !faults.powerLost();
+    }
+
     /** @return the PCI function, as the simulator's PCI bus lists it */
     public VscFunction function() {
         return function;
@@ -120,6 +142,7 @@ public final class SimAdapter {
     public synchronized Optional<FirmwareVersion> powerCycle() {
         faults.restorePower();
         crSpace.reset();
+        flashRegisters.reset();
         int active = flash().activeSlot();
         Optional<FirmwareVersion> first = boot(active);
         if (first.isPresent()) {
