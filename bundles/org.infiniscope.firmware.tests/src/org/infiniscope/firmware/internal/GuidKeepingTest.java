@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import org.infiniscope.console.ExitStatus;
@@ -26,6 +27,9 @@ import org.infiniscope.mad.transport.ChannelProvider;
 import org.infiniscope.mad.transport.MadChannel;
 import org.infiniscope.sim.MiniSm;
 import org.infiniscope.sim.SimFabric;
+import org.infiniscope.firmware.ImageFormatException;
+import org.infiniscope.sim.adapter.BootRom;
+import org.infiniscope.sim.adapter.FirmwareVersion;
 import org.infiniscope.sim.adapter.SimAdapter;
 import org.infiniscope.sim.adapter.SimAdapters;
 import org.infiniscope.topology.TopologySpec;
@@ -37,7 +41,8 @@ import org.junit.jupiter.api.Test;
  * A burn keeps the adapter's GUIDs and MACs, as mstflint's burn does: an image built for another adapter, burnt into
  * a simulated ConnectX-5, carries the adapter's old GUIDs and MACs in its flash (its GUID sections rewritten, their
  * CRCs right), the node answers in-band (NodeInfo, through a sweep of the simulator) with its old GUID, and
- * {@code mstflint -i} reads the burnt image as we do. With the image's GUIDs asked for, the flash holds the image's.
+ * {@code mstflint -i} reads the burnt image as we do. With the image's GUIDs asked for, the flash holds the image's
+ * and, restarted, the node answers with the image's GUID (the simulated boot ROM takes the node GUID from the image).
  */
 class GuidKeepingTest {
 
@@ -53,7 +58,21 @@ class GuidKeepingTest {
     @BeforeEach
     void factory() throws Exception {
         fabric = SimFabric.of(TopologySpec.parse("ft2:2:1:2"));
-        SimAdapters adapters = SimAdapters.attach(fabric, BurnTest::boots);
+        SimAdapters adapters = SimAdapters.attach(fabric, new BootRom() {
+            @Override
+            public Optional<FirmwareVersion> boot(int deviceId, byte[] slot) {
+                return BurnTest.boots(slot);
+            }
+
+            @Override
+            public long baseGuid(int deviceId, byte[] slot) {
+                try {
+                    return Fs4Parser.parse(slot).baseGuid(); // the node answers with its image's GUID
+                } catch (ImageFormatException e) {
+                    return 0;
+                }
+            }
+        });
         new MiniSm(fabric, fabric.defaultAttachPoint()).configure();
         adapter = adapters.all().stream().filter(a -> !a.isSwitch()).findFirst().orElseThrow();
         ImageSpec d = Images.HCA;
@@ -103,7 +122,8 @@ class GuidKeepingTest {
     }
 
     @Test
-    void withTheImagesGuidsTheFlashHoldsTheImages() throws Exception {
+    void withTheImagesGuidsTheFlashAndTheNodeInBandHaveTheImages() throws Exception {
+        long old = adapter.nodeGuid();
         BurnResult r = flasher.burn(adapter.function(), Fs4Builder.build(OTHER),
                 BurnOptions.defaults().withImageGuids(true));
         assertEquals(String.format("the image's: GUID %016x (8), MAC %012x (4)", OTHER.baseGuid(), OTHER.baseMac()),
@@ -117,6 +137,13 @@ class GuidKeepingTest {
         assertArrayEquals(Fs4Builder.build(OTHER), Arrays.copyOf(adapter.flash().slotImage(1), Fs4Builder.SIZE),
                 "the image as it was built");
         mstflintAgrees(flash, "image");
+        assertEquals(OTHER.baseGuid(), adapter.nodeGuid());
+        String inBand = inventory();
+        assertTrue(
+                inBand.lines().anyMatch(
+                        l -> l.startsWith(String.format("0x%016x", OTHER.baseGuid())) && l.contains("16.35.3004")),
+                "the node answers NodeInfo with the image's GUID: " + inBand);
+        assertTrue(!inBand.contains(String.format("0x%016x", old)), inBand);
     }
 
     @Test

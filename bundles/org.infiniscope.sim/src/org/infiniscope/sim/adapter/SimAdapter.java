@@ -11,12 +11,13 @@ import java.util.function.Function;
  * slot with the image start, else the one booted last) through the fabric's image check:
  * an image it accepts runs; otherwise the other slot boots if it holds one it accepts (failsafe), and that slot
  * becomes the active one. A slot never written holds the factory image, which always boots. When neither slot holds
- * a bootable image the adapter does not boot ({@link #running()} empty).
+ * a bootable image the adapter does not boot ({@link #running()} empty). An image whose base GUID (as the boot ROM
+ * reads it) differs from the node's gives the node that GUID: it answers NodeInfo with it from then on.
  */
 public final class SimAdapter {
 
     private final String nodeName;
-    private final long nodeGuid;
+    private volatile long nodeGuid;
     private final boolean isSwitch;
     private final int deviceId;
     private final FirmwareVersion factory;
@@ -29,18 +30,23 @@ public final class SimAdapter {
     private final VscFunction function;
     private final AdapterFaults faults = new AdapterFaults();
     private final Function<byte[], Optional<FirmwareVersion>> imageCheck;
+    private final java.util.function.ToLongFunction<byte[]> imageGuid;
+    private volatile java.util.function.LongConsumer guidChange = guid -> {
+    };
     private final boolean[] written = new boolean[2];
     private FirmwareVersion running;
 
     SimAdapter(String nodeName, long nodeGuid, boolean isSwitch, int deviceId, FirmwareVersion factory,
             org.infiniscope.pci.PciAddress address, int slotSize,
-            Function<byte[], Optional<FirmwareVersion>> imageCheck) {
+            Function<byte[], Optional<FirmwareVersion>> imageCheck,
+            java.util.function.ToLongFunction<byte[]> imageGuid) {
         this.nodeName = nodeName;
         this.nodeGuid = nodeGuid;
         this.isSwitch = isSwitch;
         this.deviceId = deviceId;
         this.factory = factory;
         this.imageCheck = imageCheck;
+        this.imageGuid = imageGuid;
         this.flash = new SimFlash(slotSize);
         this.crSpace = new CrSpace(this);
         this.flashRegisters = new FlashRegisters(this);
@@ -53,7 +59,7 @@ public final class SimAdapter {
         return nodeName;
     }
 
-    /** @return the node GUID */
+    /** @return the node GUID: the topology's, until the adapter boots an image with another base GUID */
     public long nodeGuid() {
         return nodeGuid;
     }
@@ -139,7 +145,27 @@ public final class SimAdapter {
      *
      * @return the firmware that runs, empty when no slot holds a bootable image
      */
-    public synchronized Optional<FirmwareVersion> powerCycle() {
+    public Optional<FirmwareVersion> powerCycle() {
+        Optional<FirmwareVersion> booted;
+        long guid;
+        synchronized (this) {
+            booted = boot();
+            guid = booted.isPresent() ? imageGuid.applyAsLong(flash.slotImage(flash.activeSlot())) : 0;
+        }
+        // outside the adapter's lock: the fabric is told (its lock is taken by MADs that ask adapters)
+        if (guid != 0 && guid != nodeGuid) {
+            nodeGuid = guid;
+            guidChange.accept(guid);
+        }
+        return booted;
+    }
+
+    /** Tells the fabric the adapter's new node GUID when it boots an image with another base GUID. */
+    synchronized void onGuidChange(java.util.function.LongConsumer change) {
+        guidChange = change;
+    }
+
+    private synchronized Optional<FirmwareVersion> boot() {
         faults.restorePower();
         crSpace.reset();
         flashRegisters.reset();
