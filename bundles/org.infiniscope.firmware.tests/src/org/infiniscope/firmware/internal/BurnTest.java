@@ -101,10 +101,17 @@ class BurnTest {
         assertEquals("16.35.2000", adapter.running().version(), "the old image runs until the adapter restarts");
         assertEquals("16.35.3004", adapter.powerCycle().orElseThrow().version());
         assertEquals("16.35.3004", Fs4Parser.parse(flasher.readActiveImage(adapter.function())).version());
+        // warm: burns back and forth once the JIT has compiled the path; the best of five
+        double best = 0;
+        for (int i = 0; i < 5; i++) {
+            BurnResult warm = burn(Fs4Builder.build(i % 2 == 0 ? Images.HCA : NEXT), BurnOptions.defaults());
+            adapter.powerCycle();
+            best = Math.max(best, warm.dwordsPerSecond());
+        }
         System.out.printf(
-                "flash throughput through the VSC and the %s (simulated ConnectX-5): %.0f dwords/s "
-                        + "(%d programmed, %d read back, %.1f ms)%n",
-                r.flashPath(), r.dwordsPerSecond(), r.dwordsWritten(), r.dwordsVerified(), r.nanos() / 1e6);
+                "flash throughput through the VSC and the %s (simulated ConnectX-5, absolute): first burn %.0f "
+                        + "dwords/s (%d programmed, %d read back, %.1f ms); warm, best of 5: %.0f dwords/s%n",
+                r.flashPath(), r.dwordsPerSecond(), r.dwordsWritten(), r.dwordsVerified(), r.nanos() / 1e6, best);
     }
 
     @Test
