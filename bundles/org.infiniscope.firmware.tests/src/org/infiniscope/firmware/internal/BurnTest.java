@@ -69,6 +69,19 @@ class BurnTest {
         a.setFirmwareOwnsFlash(false);
     }
 
+    /**
+     * @return after how many flash operations power fails, one burn each: gateway commands here, some 100 for the
+     *         erases, 4,100 reading the active slot, 5,000 programming, 4,100 verifying
+     */
+    int[] powerLossPoints() throws Exception {
+        return java.util.stream.IntStream.iterate(0, n -> n < 40_000, n -> n + (n < 64 ? 1 : 397)).toArray();
+    }
+
+    /** @return after how many flash operations one fails (a write error), one burn each */
+    int[] writeErrorPoints() throws Exception {
+        return new int[]{0, 1, 15, 16, 17, 500, 4000, 20_000, 36_000};
+    }
+
     /** @return the adapter under test */
     SimAdapter adapter() {
         return adapter;
@@ -178,7 +191,7 @@ class BurnTest {
     void powerLossAtAnyPointLeavesABootableAdapter() throws Exception {
         // gateway commands: ~100 for the erases, ~4,100 reading the active slot, ~5,000 programming, ~4,100 verifying:
         // power fails after n of them
-        for (int n = 0; n < 40_000; n += n < 64 ? 1 : 397) {
+        for (int n : powerLossPoints()) {
             int at = n;
             survives(a -> a.faults().losePowerAfter(at), "power loss after " + n + " flash operations");
         }
@@ -186,7 +199,7 @@ class BurnTest {
 
     @Test
     void writeErrorsVerifyMismatchesAHeldSemaphoreAndCancelsLeaveTheOldImage() throws Exception {
-        for (int n : new int[]{0, 1, 15, 16, 17, 500, 4000, 20_000, 36_000}) {
+        for (int n : writeErrorPoints()) {
             survives(a -> a.faults().failFlashOperationAfter(n), "a flash error after " + n + " operations");
         }
         for (int address : new int[]{SimAdapters.SLOT_SIZE, SimAdapters.SLOT_SIZE + Fs4Builder.IMAGE_INFO + 8,

@@ -24,6 +24,38 @@ class FirmwareRegisterBurnTest extends BurnTest {
         a.setFirmwareOwnsFlash(true);
     }
 
+    /**
+     * Every register operation of a burn (MFPA, the layout's and the active slot's MFBA reads, the MFBE erases, the
+     * MFBA programs, the verify reads, the switch) among the first and the last 64, every third between: counted on
+     * a clean burn first.
+     */
+    @Override
+    int[] powerLossPoints() throws Exception {
+        int total = cleanBurnOperations();
+        return java.util.stream.IntStream.rangeClosed(0, total + 1).filter(n -> n < 64 || n > total - 64 || n % 3 == 0)
+                .toArray();
+    }
+
+    /** A write error at the start, in each phase, and at each of the last operations (the switch). */
+    @Override
+    int[] writeErrorPoints() throws Exception {
+        int total = cleanBurnOperations();
+        return java.util.stream.IntStream
+                .concat(java.util.stream.IntStream.of(0, 1, 2, 17, total / 4, total / 2, 3 * total / 4),
+                        java.util.stream.IntStream.rangeClosed(total - 8, total + 1))
+                .toArray();
+    }
+
+    /** @return the register operations of a burn without faults */
+    private int cleanBurnOperations() throws Exception {
+        factory();
+        long before = adapter().faults().flashOperations();
+        burnNext();
+        int total = (int) (adapter().faults().flashOperations() - before);
+        assertTrue(total > 500 && total < 2000, total + " register operations for a 64 KiB image");
+        return total;
+    }
+
     @Test
     void theFirmwaresRegistersAreUsedWhenItOwnsTheFlash() throws Exception {
         try (VscGateway v = VscGateway.open(adapter().function())) {
