@@ -93,5 +93,20 @@ class FwBurnToolTest {
         assertTrue(err.toString().contains("no PCI bus serves this fabric"), err.toString());
         assertThrows(UsageException.class, () -> run(tool, "burn", "--fabric", "sim", next.toString()));
         assertThrows(UsageException.class, () -> run(tool, "burn", "--fabric", "sim", "-d", "0:99:0.0", "x"));
+
+        // running firmware that owns the flash: the burn goes through its registers; the image's GUIDs on request
+        hca.setFirmwareOwnsFlash(true);
+        hca.powerCycle();
+        assertEquals(ExitStatus.OK,
+                run(tool, "burn", "--fabric", "sim", "-d", at, "--use-image-guids", "--dry-run", next.toString()),
+                err.toString());
+        assertTrue(
+                out.toString().contains(
+                        "-I- GUIDs and MACs: the image's: GUID 0002c90300001000 (4), MAC " + "0002c9001000 (2)\n"),
+                out.toString());
+        assertTrue(
+                out.toString()
+                        .contains("-I- Flash reached through the firmware flash registers (MFBA/MFBE through ICMD)"),
+                out.toString());
     }
 }
