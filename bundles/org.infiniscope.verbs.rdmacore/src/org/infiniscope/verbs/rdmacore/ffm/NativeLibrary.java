@@ -2,6 +2,8 @@ package org.infiniscope.verbs.rdmacore.ffm;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -30,6 +32,9 @@ public final class NativeLibrary {
             .varHandle(MemoryLayout.PathElement.groupElement("errno"));
     private static final MethodHandle STRERROR = LINKER.downcallHandle(
             LINKER.defaultLookup().find("strerror").orElseThrow(), FunctionDescriptor.of(ADDRESS, JAVA_INT));
+
+    private static final MethodHandle POLL = LINKER.downcallHandle(LINKER.defaultLookup().find("poll").orElseThrow(),
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT));
 
     private final String soname;
     private final Map<String, MethodHandle> handles;
@@ -131,6 +136,23 @@ public final class NativeLibrary {
             throw new IllegalArgumentException(soname + ": " + name + " is not bound");
         }
         return h;
+    }
+
+    /**
+     * Waits until a descriptor is readable (libc's {@code poll(2)}).
+     *
+     * @return whether it is, before {@code millis} ran out
+     */
+    public static boolean readable(int fd, int millis) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment pfd = arena.allocate(8);
+            pfd.set(JAVA_INT, 0, fd);
+            pfd.set(JAVA_SHORT, 4, (short) 1); // POLLIN
+            int n = (int) POLL.invokeExact(pfd, 1L, millis);
+            return n > 0;
+        } catch (Throwable t) {
+            throw new IllegalStateException("poll failed to run: " + t, t);
+        }
     }
 
     /** @return errno's symbolic name and the C library's text for it, e.g. {@code ENODEV (No such device)} */

@@ -4,9 +4,7 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
-import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
@@ -70,8 +68,6 @@ final class Ibverbs {
     static final FunctionDescriptor POLL_CQ = FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS);
     static final FunctionDescriptor REQ_NOTIFY_CQ = FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT);
     static final FunctionDescriptor POST = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
-    /** libc's poll(2), to wait on a channel's or the context's event descriptor with a timeout. */
-    static final FunctionDescriptor POLL = FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT);
 
     private static final Linker LINKER = Linker.nativeLinker();
 
@@ -83,12 +79,6 @@ final class Ibverbs {
     private static Ibverbs system;
 
     private final NativeLibrary lib;
-    private final MethodHandle poll;
-
-    private Ibverbs(NativeLibrary lib, MethodHandle poll) {
-        this.lib = lib;
-        this.poll = poll;
-    }
 
     /** @return the process's libibverbs, or empty with {@link #loadError()} saying why */
     static synchronized Optional<Ibverbs> system() {
@@ -99,7 +89,7 @@ final class Ibverbs {
     }
 
     private Ibverbs(NativeLibrary lib) {
-        this(lib, LINKER.downcallHandle(LINKER.defaultLookup().find("poll").orElseThrow(), POLL));
+        this.lib = lib;
     }
 
     /** @return why the library could not be loaded, or null */
@@ -163,14 +153,6 @@ final class Ibverbs {
      * @return whether it is, before {@code millis} ran out
      */
     boolean readable(int fd, int millis) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment pfd = arena.allocate(8);
-            pfd.set(JAVA_INT, 0, fd);
-            pfd.set(JAVA_SHORT, 4, (short) 1); // POLLIN
-            int n = (int) poll.invokeExact(pfd, 1L, millis);
-            return n > 0;
-        } catch (Throwable t) {
-            throw new IllegalStateException("poll failed to run: " + t, t);
-        }
+        return NativeLibrary.readable(fd, millis);
     }
 }
