@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.SymbolLookup;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -60,6 +61,11 @@ final class LibRdmaCm {
     /** @return the process's librdmacm, or empty with {@link #loadError()} saying why */
     static Optional<NativeLibrary> system() {
         return LOADER.get();
+    }
+
+    /** Binds the calls in another lookup (a stand-in for the library in tests). */
+    static NativeLibrary bind(SymbolLookup lookup) {
+        return NativeLibrary.bind(SONAME, lookup, FUNCTIONS, CAPTURING);
     }
 
     /** @return why the library could not be loaded, or null */

@@ -33,7 +33,7 @@ public final class NativeRdmaCm implements RdmaCm {
     final NativeLibrary lib;
     private final List<NativeChannel> channels = new CopyOnWriteArrayList<>();
 
-    private NativeRdmaCm(NativeLibrary lib) {
+    NativeRdmaCm(NativeLibrary lib) {
         this.lib = lib;
     }
 
