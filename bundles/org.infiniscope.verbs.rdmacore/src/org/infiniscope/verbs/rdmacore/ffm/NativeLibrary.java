@@ -103,12 +103,13 @@ public final class NativeLibrary {
 
     /** Calls a capturing function (bound with errno capture). */
     public Result call(String name, Object... args) {
+        MethodHandle h = handle(name);
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = arena.allocate(Linker.Option.captureStateLayout());
             Object[] full = new Object[args.length + 1];
             full[0] = state;
             System.arraycopy(args, 0, full, 1, args.length);
-            Object r = handle(name).invokeWithArguments(full);
+            Object r = h.invokeWithArguments(full);
             int errno = (int) ERRNO_VALUE.get(state, 0L);
             return switch (r) {
                 case MemorySegment p -> new Result(0, p, errno);
@@ -123,8 +124,9 @@ public final class NativeLibrary {
 
     /** Calls a function that does not report through errno; returns what it returned (null for void). */
     public Object plain(String name, Object... args) {
+        MethodHandle h = handle(name);
         try {
-            return handle(name).invokeWithArguments(args);
+            return h.invokeWithArguments(args);
         } catch (Throwable t) {
             throw new IllegalStateException(name + " failed to run: " + t, t);
         }
