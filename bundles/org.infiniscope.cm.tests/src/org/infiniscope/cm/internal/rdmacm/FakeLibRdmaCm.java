@@ -198,15 +198,19 @@ final class FakeLibRdmaCm implements AutoCloseable {
             failWith.remove("rdma_get_cm_event");
             return r;
         }
-        log.add("get_event:" + CmaEvents.NATIVE.get(ev.get(JAVA_INT, CmaStructs.EV_EVENT)));
+        log.add("get_event:" + name(ev.get(JAVA_INT, CmaStructs.EV_EVENT)));
         out.reinterpret(8).set(ADDRESS, 0, ev);
         return 0;
     }
 
     int ack(MemorySegment ev) {
-        log.add("ack:" + CmaEvents.NATIVE
-                .get(ev.reinterpret(CmaStructs.CM_EVENT.byteSize()).get(JAVA_INT, CmaStructs.EV_EVENT)));
+        log.add("ack:" + name(ev.reinterpret(CmaStructs.CM_EVENT.byteSize()).get(JAVA_INT, CmaStructs.EV_EVENT)));
         return 0;
+    }
+
+    /** An exception must not leave an upcall (the JVM would stop): unknown types are named by number. */
+    private static String name(int type) {
+        return type >= 0 && type < CmaEvents.NATIVE.size() ? CmaEvents.NATIVE.get(type) : "type " + type;
     }
 
     @Override

@@ -141,6 +141,16 @@ class NativeCmCallsTest {
     }
 
     @Test
+    void anEventOfATypeThisApiDoesNotKnowIsAcknowledgedAndNotHandedOut() throws Exception {
+        CmEventChannel channel = fake.cm.createEventChannel();
+        fake.cm.createId(channel, PortSpace.TCP);
+        MemorySegment ev = fake.event("TIMEWAIT_EXIT", fake.ids.get(0), MemorySegment.NULL, 0, new byte[0]);
+        ev.set(java.lang.foreign.ValueLayout.JAVA_INT, CmaStructs.EV_EVENT, 16);
+        assertTrue(channel.get(NOW).isEmpty());
+        assertEquals(1, fake.log.stream().filter(l -> l.startsWith("ack:")).count());
+    }
+
+    @Test
     void closingTheCmDestroysIdsThenTheChannel() throws CmException {
         CmEventChannel channel = fake.cm.createEventChannel();
         fake.cm.createId(channel, PortSpace.TCP);

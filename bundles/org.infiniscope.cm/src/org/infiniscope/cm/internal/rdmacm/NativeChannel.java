@@ -86,6 +86,13 @@ final class NativeChannel implements CmEventChannel {
                 return Optional.empty();
             }
             MemorySegment ev = out.get(ADDRESS, 0).reinterpret(CmaStructs.CM_EVENT.byteSize());
+            int type = ev.get(JAVA_INT, CmaStructs.EV_EVENT);
+            if (type < 0 || type >= CmaEvents.NATIVE.size()) {
+                // a newer librdmacm's event this API has no type for: acknowledged, not handed out
+                LOG.debug("acknowledging librdmacm event {} of an unknown type", type);
+                ack(ev.address());
+                return Optional.empty();
+            }
             return Optional.of(take(ev));
         }
     }
