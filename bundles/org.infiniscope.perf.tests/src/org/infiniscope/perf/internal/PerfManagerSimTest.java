@@ -148,15 +148,20 @@ class PerfManagerSimTest {
         fabric.traffic().start("h2", "h3", rate);
         PollOptions oneAtATime = new PollOptions(1, Duration.ofSeconds(10), false);
         manager.sweep(transport, snapshot, oneAtATime);
-        clock.advance(Duration.ofSeconds(1));
-        // a slow sweep (a loaded machine, a busy fabric): a second passes before each port's counters are read, so
-        // h2 is read seconds after the sweep began, while it was read at once by the first sweep
+        // a slow sweep right after (a loaded machine, a busy fabric): a second passes before each port's counters are
+        // read, so h2 is read seconds after the sweep began, while it was read at once by the first sweep
         slow.set(true);
         manager.sweep(transport, snapshot, oneAtATime);
         double measured = port(H2, 1).xmitBytesPerSecond();
         // PortXmitData counts the headers around each packet and the PMA's MADs too: a few per cent above the payload
         assertTrue(measured > rate && measured < rate * 1.1,
                 "h2 sends at " + rate + " B/s of payload, measured " + measured + " B/s");
+        // the history the charts divide by: its two readings are as far apart as the readings were
+        List<org.infiniscope.perf.Sample> history = manager.history(new PortKey(H2, 1));
+        assertEquals(2, history.size());
+        double seconds = (history.get(1).epochMillis() - history.get(0).epochMillis()) / 1e3;
+        double charted = (history.get(1).xmitBytes() - history.get(0).xmitBytes()) / seconds;
+        assertTrue(charted > rate && charted < rate * 1.1, "the history charts h2 at " + charted + " B/s");
     }
 
     /** A reader that, once slow, lets a second of the fabric's clock pass before each reading of a port's counters. */

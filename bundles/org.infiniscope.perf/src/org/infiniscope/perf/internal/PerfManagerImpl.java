@@ -223,9 +223,11 @@ public final class PerfManagerImpl implements PerfManager {
                     // each port's reading is dated by when its answer came: a sweep slowed down (a loaded machine, a
                     // sweep asked for right after another) reads a port at a different offset from the sweep's start
                     // each time, and dating by the start would divide one interval's bytes by another's seconds
-                    record.begin(clock.getAsLong(), t0);
+                    long at = clock.getAsLong();
+                    record.begin(at, t0);
                     apply(record, r);
-                    record.sample(epoch);
+                    // the history's time too: the charts' rates divide by it
+                    record.sample(epoch + (at - t0) / 1_000_000);
                 }
                 taken.put(key, record.stats(key, r.target()));
             });
