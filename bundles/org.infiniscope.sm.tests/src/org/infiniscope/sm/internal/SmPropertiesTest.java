@@ -81,6 +81,21 @@ class SmPropertiesTest {
         assertTrue(SubnetManagerService.LIVE.stream().allMatch(keys::contains), SubnetManagerService.LIVE.toString());
     }
 
+    /** docs/configuration.md says which keys a running SM takes without a restart: those it does. */
+    @Test
+    void theDocumentNamesTheKeysTakenWithoutARestart() throws java.io.IOException {
+        Path doc = Path.of(System.getProperty("infiniscope.root", "../..")).resolve("docs").resolve("configuration.md");
+        List<String> live = java.nio.file.Files.readAllLines(doc).stream()
+                .filter(l -> l.startsWith("| `") && l.contains("without a restart"))
+                .map(l -> l.substring(3, l.indexOf('`', 3))).toList();
+        assertEquals(SubnetManagerService.LIVE, live, "the keys " + doc + " says a running SM takes without a restart");
+        for (String key : live) {
+            assertTrue(
+                    java.nio.file.Files.readString(doc).contains("| `" + key + "` (`" + key.replace('.', '_') + "`) |"),
+                    key + " with its OpenSM name");
+        }
+    }
+
     private static String defaultText(String key) {
         return switch (key) {
             case "allow.both.pkeys", "qos" -> "false";
