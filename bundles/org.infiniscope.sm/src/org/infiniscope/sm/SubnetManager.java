@@ -40,6 +40,12 @@ public interface SubnetManager {
     /** Sets the priority (0..15); a master that is now outranked by a standby hands over to it at its next sweep. */
     void setPriority(int priority);
 
+    /**
+     * @return the routing engine chain configured now, tried in order (OpenSM's {@code routing_engine}); the engine
+     *         that routed the subnet is in {@link Subnet#routing()}
+     */
+    java.util.List<String> routingChain();
+
     /** @return the port GUID the SM runs on, 0 before it started */
     long portGuid();
 

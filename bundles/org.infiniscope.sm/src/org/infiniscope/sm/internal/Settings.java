@@ -24,6 +24,37 @@ final class Settings {
         return base.resolve("sm").resolve("guid2lid");
     }
 
+    /**
+     * @return the guid2lid file of an SM on {@code fabric}: {@code file} itself, but for a simulated fabric with a
+     *         topology ({@code sim:TOPOLOGY[@NODE]}) a file of that topology beside it ({@code guid2lid.ft2-24-18-18}
+     *         for {@code sim:ft2:24:18:18}, {@code guid2lid.ft2-432.net-HASH} for a net file): each simulated fabric
+     *         is a subnet of its own, whose GUIDs other generated fabrics reuse, and the LIDs one of them was given
+     *         must not be another's when the SM moves between them
+     */
+    static Path forFabric(Path file, String fabric) {
+        if (file == null || !FabricChannels.isSimulator(fabric) || !fabric.startsWith("sim:")) {
+            return file;
+        }
+        String topology = fabric.substring(4);
+        int at = topology.lastIndexOf('@');
+        if (at >= 0) {
+            topology = topology.substring(0, at);
+        }
+        if (topology.isEmpty()) {
+            return file;
+        }
+        String name;
+        if (org.infiniscope.topology.TopologySpec.isSpec(topology)) {
+            name = topology.replaceAll("[^A-Za-z0-9.]+", "-");
+        } else {
+            Path p = Path.of(topology);
+            String last = p.getFileName() == null ? "net" : p.getFileName().toString();
+            name = last.replaceAll("[^A-Za-z0-9.]+", "-") + "-"
+                    + String.format("%08x", p.toAbsolutePath().normalize().toString().hashCode());
+        }
+        return file.resolveSibling(file.getFileName() + "." + name);
+    }
+
     static SmSettings of(SmConfig c, Path defaultGuid2lid) {
         Path file = c.guid2lid_file().isBlank() ? defaultGuid2lid : Path.of(c.guid2lid_file());
         return new SmSettings(chain(c.routing_engine()), c.sm_priority(), hex(c.sm_key(), "sm_key"),

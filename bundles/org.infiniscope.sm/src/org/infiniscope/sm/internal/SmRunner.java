@@ -183,6 +183,30 @@ public final class SmRunner implements SubnetManager, SmAgent.Sm, AutoCloseable 
     }
 
     @Override
+    public List<String> routingChain() {
+        return settings.routing();
+    }
+
+    /**
+     * Routes with another chain from now on: the next heavy sweep uses it; {@link #reroute()} applies it at once.
+     */
+    void setRoutingChain(List<String> chain) {
+        settings = settings.withRouting(chain);
+    }
+
+    /**
+     * Sweeps every {@code interval} from now on (zero: only when asked or told by a trap). A master applies it at
+     * once: a light sweep now, the next one an interval later.
+     */
+    void setSweepInterval(Duration interval) {
+        SmSettings s = settings;
+        settings = s.withTimers(interval, s.pollInterval(), s.pollRetries());
+        if (state == SmState.MASTER) {
+            sweep(SweepKind.LIGHT);
+        }
+    }
+
+    @Override
     public long portGuid() {
         return portGuid;
     }

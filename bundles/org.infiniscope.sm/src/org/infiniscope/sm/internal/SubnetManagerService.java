@@ -3,6 +3,7 @@ package org.infiniscope.sm.internal;
 import java.io.IOException;
 import java.util.Hashtable;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -26,6 +27,7 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
@@ -50,32 +52,33 @@ public final class SubnetManagerService implements SubnetManager {
     private final FabricChannels channels = new FabricChannels();
     private final List<SmListener> listeners = new CopyOnWriteArrayList<>();
     private final Discovery discovery;
-    private final SmSettings settings;
-    private final PolicySettings policy;
-    private final String fabric;
-    private final boolean run;
+    private final BundleContext context;
+    // guarded by this
+    private SmSettings settings;
+    private PolicySettings policy;
+    private String fabric;
+    private boolean run;
     private volatile SmRunner runner;
     private MadTransport transport;
     private ServiceRegistration<?> commands;
     private boolean active;
 
+    /**
+     * @param properties the configuration, each key by its Declarative Services name ({@code sm.priority}) or by
+     *        OpenSM's ({@code sm_priority}); an unknown key or a bad value fails the activation, naming it
+     */
     @Activate
-    public SubnetManagerService(BundleContext context, SmConfig config, @Reference Discovery discovery) {
+    public SubnetManagerService(BundleContext context, Map<String, Object> properties, @Reference Discovery discovery) {
         this.discovery = discovery;
-        this.settings = Settings.of(config, Settings.defaultGuid2lid(context.getProperty(Settings.STATE_PROPERTY),
-                context.getProperty(Settings.CWD_PROPERTY)));
-        this.policy = PolicyConfig.fromConfig(config,
-                settings.guid2lid() == null ? null : settings.guid2lid().resolveSibling("partitions.conf"));
-        String given = config.fabric().isBlank() ? context.getProperty("infiniscope.fabric") : config.fabric();
-        this.fabric = given == null || given.isBlank() ? "sim" : given;
-        // the runtime the launcher started (it always passes the caller's folder), and no one-shot command
-        boolean shell = context.getProperty(Settings.CWD_PROPERTY) != null
-                && context.getProperty("infiniscope.cli.args") == null;
-        this.run = switch (config.enabled().strip()) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> shell && FabricChannels.isSimulator(fabric);
-        };
+        this.context = context;
+        Applied a;
+        try {
+            a = read(properties);
+        } catch (IllegalArgumentException e) {
+            LOG.error("{}: the SM does not start", e.getMessage());
+            throw e;
+        }
+        apply(a);
         Hashtable<String, Object> props = new Hashtable<>();
         props.put("osgi.command.scope", "sm");
         props.put("osgi.command.function", SmCommands.FUNCTIONS);
@@ -95,6 +98,96 @@ public final class SubnetManagerService implements SubnetManager {
             }
         });
         startLater();
+    }
+
+    /** What a configuration says the SM runs with. */
+    private record Applied(SmSettings settings, PolicySettings policy, String fabric, boolean run) {
+    }
+
+    private Applied read(Map<String, ?> properties) {
+        SmConfig config = SmProperties.config(properties);
+        SmSettings s = Settings.of(config, Settings.defaultGuid2lid(context.getProperty(Settings.STATE_PROPERTY),
+                context.getProperty(Settings.CWD_PROPERTY)));
+        PolicySettings p = PolicyConfig.fromConfig(config,
+                s.guid2lid() == null ? null : s.guid2lid().resolveSibling("partitions.conf"));
+        String given = config.fabric().isBlank() ? context.getProperty("infiniscope.fabric") : config.fabric();
+        String f = given == null || given.isBlank() ? "sim" : given;
+        // the runtime the launcher started (it always passes the caller's folder), and no one-shot command
+        boolean shell = context.getProperty(Settings.CWD_PROPERTY) != null
+                && context.getProperty("infiniscope.cli.args") == null;
+        boolean r = switch (config.enabled().strip()) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> shell && FabricChannels.isSimulator(f);
+        };
+        return new Applied(s.withGuid2lid(Settings.forFabric(s.guid2lid(), f)), p, f, r);
+    }
+
+    private synchronized void apply(Applied a) {
+        settings = a.settings();
+        policy = a.policy();
+        fabric = a.fabric();
+        run = a.run();
+    }
+
+    /**
+     * A changed configuration, applied in place: a new priority (the election of the next sweep), sweep interval (a
+     * light sweep now, then at the new period) or routing engine chain (a reroute now) while the SM runs on; any
+     * other key ({@link #LIVE} lists what is not) stops it and starts it again with the new settings, on the new
+     * fabric when that changed, as the restart of the component would. A configuration in error is refused, with an
+     * error logged, and the SM goes on as it was.
+     */
+    @Modified
+    void modified(Map<String, Object> properties) {
+        Applied next;
+        try {
+            next = read(properties);
+        } catch (IllegalArgumentException e) {
+            LOG.error("{}: the SM goes on with its settings", e.getMessage());
+            return;
+        }
+        boolean restart;
+        SmRunner r;
+        SmSettings before;
+        synchronized (this) {
+            before = settings;
+            r = runner;
+            restart = !next.fabric().equals(fabric) || next.run() != run || !next.policy().equals(policy)
+                    || !withoutLive(next.settings()).equals(withoutLive(before));
+            apply(next);
+        }
+        if (restart) {
+            LOG.info("SM configuration changed: the SM restarts{}", r == null ? "" : " on " + next.fabric());
+            stop();
+            startLater();
+            return;
+        }
+        if (r == null) {
+            return;
+        }
+        SmSettings now = next.settings();
+        if (now.priority() != before.priority()) {
+            LOG.info("SM priority {} (configured)", now.priority());
+            r.setPriority(now.priority());
+        }
+        if (!now.sweepInterval().equals(before.sweepInterval())) {
+            LOG.info("SM sweep interval {} s (configured)", now.sweepInterval().toSeconds());
+            r.setSweepInterval(now.sweepInterval());
+        }
+        if (!now.routing().equals(before.routing())) {
+            LOG.info("SM routing engine {} (configured): rerouting", String.join(",", now.routing()));
+            r.setRoutingChain(now.routing());
+            r.reroute();
+        }
+    }
+
+    /** The keys a running SM takes without a restart. */
+    static final java.util.List<String> LIVE = java.util.List.of("sm.priority", "sweep.interval", "routing.engine");
+
+    /** @return the settings with what a running SM changes in place set aside */
+    private static SmSettings withoutLive(SmSettings s) {
+        return s.withPriority(0).withRouting(java.util.List.of("minhop")).withTimers(java.time.Duration.ZERO,
+                s.pollInterval(), s.pollRetries());
     }
 
     @Deactivate
@@ -134,7 +227,7 @@ public final class SubnetManagerService implements SubnetManager {
     }
 
     /** Starts the SM off the caller's thread (DS's), once its fabric has a provider. */
-    private void startLater() {
+    private synchronized void startLater() {
         if (!run || runner != null) {
             return;
         }
@@ -144,13 +237,13 @@ public final class SubnetManagerService implements SubnetManager {
     }
 
     private synchronized void start() {
-        if (!active || runner != null || channels.providerFor(fabric).isEmpty()) {
+        if (!active || !run || runner != null || channels.providerFor(fabric).isEmpty()) {
             return;
         }
         try {
             transport = channels.open(fabric, settings.window());
             SmRunner r = new SmRunner(transport, discovery, engines, new FabricPolicy(policy), settings);
-            listeners.forEach(r::addListener);
+            r.addListener(fanOut);
             r.start();
             runner = r;
             LOG.info("SM started on {} ({})", fabric, settings);
@@ -199,14 +292,34 @@ public final class SubnetManagerService implements SubnetManager {
     }
 
     private CompletableFuture<SweepReport> notRunning() {
-        return CompletableFuture.failedFuture(new IllegalStateException("the SM does not run on '" + fabric
-                + "' (configure " + SmConfig.PID + " enabled=true to run it there)"));
+        String f;
+        synchronized (this) {
+            f = fabric;
+        }
+        return CompletableFuture.failedFuture(new IllegalStateException(
+                "the SM does not run on '" + f + "' (configure " + SmConfig.PID + " enabled=true to run it there)"));
     }
 
     @Override
     public int priority() {
         SmRunner r = runner;
-        return r == null ? settings.priority() : r.priority();
+        if (r != null) {
+            return r.priority();
+        }
+        synchronized (this) {
+            return settings.priority();
+        }
+    }
+
+    @Override
+    public java.util.List<String> routingChain() {
+        SmRunner r = runner;
+        if (r != null) {
+            return r.routingChain();
+        }
+        synchronized (this) {
+            return settings.routing();
+        }
     }
 
     @Override
@@ -233,12 +346,29 @@ public final class SubnetManagerService implements SubnetManager {
     @Override
     public AutoCloseable addListener(SmListener listener) {
         listeners.add(listener);
-        SmRunner r = runner;
-        AutoCloseable inner = r == null ? () -> {
-        } : r.addListener(listener);
-        return () -> {
-            listeners.remove(listener);
-            inner.close();
-        };
+        return () -> listeners.remove(listener);
     }
+
+    /** Tells every listener what the runner of the moment tells it: a listener outlives a restart of the SM. */
+    private final SmListener fanOut = new SmListener() {
+        @Override
+        public void stateChanged(SmState from, SmState to) {
+            listeners.forEach(l -> l.stateChanged(from, to));
+        }
+
+        @Override
+        public void phase(SmPhase phase, java.time.Duration took) {
+            listeners.forEach(l -> l.phase(phase, took));
+        }
+
+        @Override
+        public void subnetUp(Subnet subnet) {
+            listeners.forEach(l -> l.subnetUp(subnet));
+        }
+
+        @Override
+        public void swept(SweepReport report) {
+            listeners.forEach(l -> l.swept(report));
+        }
+    };
 }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Dictionary;
+import java.util.List;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Button;
@@ -13,13 +15,23 @@ import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableItem;
+import org.infiniscope.sm.SmState;
+import org.infiniscope.sm.SubnetManager;
+import org.infiniscope.sm.SweepHistoryEntry;
 import org.infiniscope.ui.UiIds;
 import org.infiniscope.ui.counters.CountersIds;
 import org.infiniscope.ui.tests.bot.UiBot;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.FrameworkUtil;
+import org.osgi.service.cm.Configuration;
+import org.osgi.service.cm.ConfigurationAdmin;
 
-/** The subnet manager part on the simulated 432-host fat tree: our SM is master, and a confirmed resweep sweeps. */
+/**
+ * The subnet manager part on the simulated 432-host fat tree: our SM is master, a confirmed resweep sweeps, and the
+ * part follows the SM's sweep history and routing engine live.
+ */
 class SmViewUiTest {
 
     private UiBot bot;
@@ -83,19 +95,86 @@ class SmViewUiTest {
             }
             return cells;
         });
-        assertEquals("heavy", last[1]);
-        for (int phase = 2; phase < 7; phase++) {
+        assertEquals("heavy", last[KIND]);
+        for (int phase = KIND + 1; phase <= KIND + 5; phase++) {
             assertTrue(last[phase].matches("\\d+\\.\\d{3} s"), "phase column " + phase + ": " + last[phase]);
         }
-        assertEquals("SUBNET UP", last[8]);
+        assertTrue(last[TOOK].matches("\\d+\\.\\d{3} s"), last[TOOK]);
+        assertEquals("SUBNET UP", last[RESULT]);
+        assertTrue(last[CHANGES].startsWith("474 nodes"), last[CHANGES]);
 
         FatTree432.enlargeBottom(bot, window);
         Path png = bot.screenshot(window, "subnet-manager");
         assertTrue(Files.size(png) > 10_000, "screenshot too small to show anything: " + png);
     }
 
+    /**
+     * The sweeps table lists the SM's own history ({@code SubnetManager.sweepHistory()}, newest first: number, start,
+     * kind, phases, time, SMPs, result, changes), and the state the engine that routed and the chain configured; a
+     * routing engine configured by OpenSM's option name while the SM runs reroutes at once, and both show it.
+     */
+    @Test
+    void showsTheSmsSweepHistoryAndTheRoutingEngineInForceLive() throws Exception {
+        FatTree432.showPart(bot, CountersIds.PART_SM);
+        Table state = widget(Table.class, CountersIds.SM_STATE);
+        Table sweeps = widget(Table.class, CountersIds.SM_SWEEPS);
+        BundleContext context = FrameworkUtil.getBundle(SmViewUiTest.class).getBundleContext();
+        SubnetManager sm = FatTree432.service(context, SubnetManager.class);
+        bot.waitUntil("the SM's history in the part", () -> {
+            List<SweepHistoryEntry> history = sm.sweepHistory();
+            return !history.isEmpty() && sweeps.getItemCount() == Math.min(20, history.size())
+                    && sweeps.getItem(0).getText(0).equals(Long.toString(history.getLast().number()));
+        });
+        SweepHistoryEntry newest = sm.sweepHistory().getLast();
+        String[] top = bot.call(() -> row(sweeps, 0));
+        assertEquals(newest.kind().name().toLowerCase(java.util.Locale.ROOT), top[KIND]);
+        assertEquals(newest.up() ? "SUBNET UP" : newest.result(), top[RESULT]);
+        assertTrue(top[CHANGES].startsWith("474 nodes"), top[CHANGES]);
+        assertEquals("minhop", bot.call(() -> value(state, "Routing engine")));
+
+        ConfigurationAdmin admin = FatTree432.service(context, ConfigurationAdmin.class);
+        Configuration config = admin.getConfiguration("org.infiniscope.sm", "?");
+        long before = newest.number();
+        try {
+            Dictionary<String, Object> props = config.getProperties();
+            props.put("routing_engine", "updn,minhop");
+            config.update(props);
+            bot.waitFor("the reroute with up/down shown", () -> {
+                String engine = value(state, "Routing engine");
+                if (!"updn (chain updn,minhop)".equals(engine)) {
+                    return null;
+                }
+                String[] r = row(sweeps, 0);
+                return Long.parseLong(r[0]) > before && r[KIND].equals("heavy") && r[RESULT].equals("SUBNET UP")
+                        && r[CHANGES].contains("LFT blocks") ? true : null;
+            }, FatTree432.SM_UP);
+        } finally {
+            Dictionary<String, Object> props = config.getProperties();
+            props.remove("routing_engine");
+            config.update(props);
+        }
+        bot.waitFor("min-hop again", () -> "minhop".equals(value(state, "Routing engine")) ? true : null,
+                FatTree432.SM_UP);
+        assertEquals(SmState.MASTER, sm.state(), "the SM ran on: " + sm.sweepHistory());
+        assertTrue(sm.sweepHistory().getFirst().number() <= before, "one history, the SM not restarted");
+    }
+
+    private static final int KIND = 2;
+    private static final int TOOK = KIND + 6;
+    private static final int RESULT = TOOK + 2;
+    private static final int CHANGES = RESULT + 1;
+
+    private static String[] row(Table table, int index) {
+        TableItem item = table.getItem(index);
+        String[] cells = new String[table.getColumnCount()];
+        for (int i = 0; i < cells.length; i++) {
+            cells[i] = item.getText(i);
+        }
+        return cells;
+    }
+
     private static int heavySweeps(Table sweeps) {
-        return (int) FatTree432.column(sweeps, 1).stream().filter("heavy"::equals).count();
+        return (int) FatTree432.column(sweeps, KIND).stream().filter("heavy"::equals).count();
     }
 
     /**

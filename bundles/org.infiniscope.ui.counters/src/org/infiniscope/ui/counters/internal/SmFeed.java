@@ -1,8 +1,7 @@
 package org.infiniscope.ui.counters.internal;
 
-import java.time.Instant;
-import java.util.ArrayDeque;
-import java.util.Deque;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executors;
@@ -14,6 +13,7 @@ import org.eclipse.swt.widgets.Display;
 import org.infiniscope.sm.SmListener;
 import org.infiniscope.sm.SmState;
 import org.infiniscope.sm.SubnetManager;
+import org.infiniscope.sm.SweepHistoryEntry;
 import org.infiniscope.sm.SweepReport;
 import org.infiniscope.sm.routing.RouteChecker;
 import org.infiniscope.sm.subnet.Subnet;
@@ -24,9 +24,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Watches the subnet manager service for the SM part: its state once a second, and every sweep it reports (kept, the
- * last {@link #KEPT}), and checks the routes of each new subnet; all on a thread of its own, handing the part an
- * immutable {@link SmView} on the UI thread.
+ * Watches the subnet manager service for the SM part: its state, routing chain and sweep history
+ * ({@link SubnetManager#sweepHistory()}, the last {@link #KEPT}) once a second and at the end of every sweep, and
+ * checks the routes of each new subnet; all on a thread of its own, handing the part an immutable {@link SmView} on
+ * the UI thread when something changed.
  */
 final class SmFeed implements AutoCloseable {
 
@@ -34,10 +35,6 @@ final class SmFeed implements AutoCloseable {
 
     /** How many sweeps the part lists. */
     static final int KEPT = 20;
-
-    /** A sweep and when it ended. */
-    record Swept(Instant ended, SweepReport report) {
-    }
 
     /**
      * What the part shows.
@@ -48,17 +45,17 @@ final class SmFeed implements AutoCloseable {
      * @param portGuid the port it runs on
      * @param subnet the subnet it last published
      * @param check the route check of that subnet, once done
-     * @param sweeps the sweeps seen since the part opened, newest first
+     * @param chain the routing engine chain configured now
+     * @param sweeps the SM's last sweeps, newest first
      */
     record SmView(boolean running, SmState state, int priority, long portGuid, Optional<Subnet> subnet,
-            Optional<RouteChecker.Report> check, List<Swept> sweeps) {
+            Optional<RouteChecker.Report> check, List<String> chain, List<SweepHistoryEntry> sweeps) {
     }
 
     private final ServiceTracker<SubnetManager, SubnetManager> tracker;
     private final ScheduledExecutorService timer;
     private final Display display;
     private final Consumer<SmView> sink;
-    private final Deque<Swept> sweeps = new ArrayDeque<>();
     private volatile SmView lastView;
     // the timer's thread only
     private Subnet checked;
@@ -76,12 +73,6 @@ final class SmFeed implements AutoCloseable {
                 AutoCloseable handle = sm.addListener(new SmListener() {
                     @Override
                     public void swept(SweepReport report) {
-                        synchronized (sweeps) {
-                            sweeps.addFirst(new Swept(Instant.now(), report));
-                            while (sweeps.size() > KEPT) {
-                                sweeps.removeLast();
-                            }
-                        }
                         timer.execute(SmFeed.this::poll);
                     }
                 });
@@ -121,21 +112,23 @@ final class SmFeed implements AutoCloseable {
     private void poll() {
         try {
             SubnetManager sm = tracker.getService();
-            List<Swept> list;
-            synchronized (sweeps) {
-                list = List.copyOf(sweeps);
-            }
             SmView view;
             if (sm == null) {
-                view = new SmView(false, SmState.NOT_ACTIVE, 0, 0, Optional.empty(), Optional.empty(), list);
+                view = new SmView(false, SmState.NOT_ACTIVE, 0, 0, Optional.empty(), Optional.empty(), List.of(),
+                        List.of());
             } else {
+                List<SweepHistoryEntry> history = sm.sweepHistory();
+                List<SweepHistoryEntry> list = new ArrayList<>(
+                        history.subList(Math.max(0, history.size() - KEPT), history.size()));
+                Collections.reverse(list);
                 Optional<Subnet> subnet = sm.subnet();
                 if (subnet.isPresent() && subnet.get() != checked) {
                     checked = subnet.get();
                     check = RouteChecker.check(checked.graph(), checked.routing());
                 }
                 view = new SmView(true, sm.state(), sm.priority(), sm.portGuid(), subnet,
-                        subnet.isPresent() ? Optional.ofNullable(check) : Optional.empty(), list);
+                        subnet.isPresent() ? Optional.ofNullable(check) : Optional.empty(), sm.routingChain(),
+                        List.copyOf(list));
             }
             if (!view.equals(lastView)) {
                 lastView = view;

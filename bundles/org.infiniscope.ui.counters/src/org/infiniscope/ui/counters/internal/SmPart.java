@@ -23,6 +23,8 @@ import org.eclipse.swt.widgets.Table;
 import org.infiniscope.mad.smp.SmInfo;
 import org.infiniscope.sm.SmPhase;
 import org.infiniscope.sm.SubnetManager;
+import org.infiniscope.sm.SweepChanges;
+import org.infiniscope.sm.SweepHistoryEntry;
 import org.infiniscope.sm.SweepKind;
 import org.infiniscope.sm.SweepReport;
 import org.infiniscope.sm.subnet.KnownSm;
@@ -32,7 +34,8 @@ import org.osgi.framework.FrameworkUtil;
 
 /**
  * The subnet manager view: this runtime's SM (state, priority, port, SM LID), the subnet it configured (nodes,
- * routing engine, the route check of its tables), its last sweeps with the time of each phase, the SMs it knows,
+ * routing engine that routed it and the chain configured, the route check of its tables), its sweep history (kind,
+ * the time of each phase, result, what each changed), the SMs it knows,
  * and the two actions of {@code sm:resweep} and {@code sm:reroute}, each confirmed, on the same service.
  */
 public final class SmPart {
@@ -53,23 +56,16 @@ public final class SmPart {
         state.getColumn(1).setAlignment(SWT.LEFT);
         GridDataFactory.fillDefaults().grab(false, false).hint(400, 265).applyTo(state);
 
-        String[] headers = new String[3 + SmPhase.values().length + 2];
-        int[] widths = new int[headers.length];
-        headers[0] = "Ended";
-        widths[0] = 80;
-        headers[1] = "Kind";
-        widths[1] = 60;
+        List<String> headers = new ArrayList<>(List.of("#", "Started", "Kind"));
+        List<Integer> widths = new ArrayList<>(List.of(45, 80, 60));
         for (SmPhase p : SmPhase.values()) {
-            headers[2 + p.ordinal()] = p.label();
-            widths[2 + p.ordinal()] = 85;
+            headers.add(p.label());
+            widths.add(85);
         }
-        headers[2 + SmPhase.values().length] = "SMPs";
-        widths[2 + SmPhase.values().length] = 70;
-        headers[3 + SmPhase.values().length] = "Result";
-        widths[3 + SmPhase.values().length] = 80;
-        headers[4 + SmPhase.values().length] = "Problem";
-        widths[4 + SmPhase.values().length] = 250;
-        sweeps = Tables.create(parent, CountersIds.SM_SWEEPS, headers, widths);
+        headers.addAll(List.of("Took", "SMPs", "Result", "Changes", "Problem"));
+        widths.addAll(List.of(75, 70, 85, 330, 250));
+        sweeps = Tables.create(parent, CountersIds.SM_SWEEPS, headers.toArray(String[]::new),
+                widths.stream().mapToInt(Integer::intValue).toArray());
         GridDataFactory.fillDefaults().grab(true, true).span(2, 1).applyTo(sweeps);
 
         known = Tables.create(parent, CountersIds.SM_KNOWN, new String[]{"Known SM port", "LID", "State", "Priority"},
@@ -159,19 +155,8 @@ public final class SmPart {
         reroute.setEnabled(v.running());
 
         List<String[]> swept = new ArrayList<>();
-        for (SmFeed.Swept s : v.sweeps()) {
-            String[] row = new String[5 + SmPhase.values().length];
-            SweepReport r = s.report();
-            row[0] = LocalTime.ofInstant(s.ended(), ZoneId.systemDefault()).withNano(0).toString();
-            row[1] = r.kind().name().toLowerCase(Locale.ROOT);
-            for (SmPhase p : SmPhase.values()) {
-                Duration d = r.phases().get(p);
-                row[2 + p.ordinal()] = d == null ? "" : Units.seconds(d);
-            }
-            row[2 + SmPhase.values().length] = Units.count(r.smps());
-            row[3 + SmPhase.values().length] = r.up() ? "SUBNET UP" : "not up";
-            row[4 + SmPhase.values().length] = r.problem().orElse("");
-            swept.add(row);
+        for (SweepHistoryEntry e : v.sweeps()) {
+            swept.add(sweepRow(e));
         }
         Tables.fill(sweeps, swept, null);
 
@@ -182,6 +167,51 @@ public final class SmPart {
                     Integer.toString(k.lid()), stateName(info), Integer.toString(info.priority())});
         }
         Tables.fill(known, sms, null);
+    }
+
+    /**
+     * @return the cells of one sweep: number, start, kind, each phase's seconds (empty for a light sweep), the time it
+     *         took, its SMPs, its result (OpenSM's {@code SUBNET UP} when up), what it changed and its problem
+     */
+    static String[] sweepRow(SweepHistoryEntry e) {
+        List<String> row = new ArrayList<>();
+        row.add(Long.toString(e.number()));
+        row.add(LocalTime.ofInstant(e.start(), ZoneId.systemDefault()).withNano(0).toString());
+        row.add(e.kind().name().toLowerCase(Locale.ROOT));
+        for (SmPhase p : SmPhase.values()) {
+            Duration d = e.phases().get(p);
+            row.add(d == null ? "" : Units.seconds(d));
+        }
+        row.add(Units.seconds(e.duration()));
+        row.add(Units.count(e.smps()));
+        row.add(e.up() ? "SUBNET UP" : e.result());
+        row.add(changes(e.changes()));
+        row.add(e.problem().orElse(""));
+        return row.toArray(String[]::new);
+    }
+
+    /** @return what a sweep changed, in words: only what it did, or "nothing" among its nodes */
+    static String changes(SweepChanges c) {
+        List<String> parts = new ArrayList<>();
+        parts.add(String.format(Locale.ROOT, "%,d nodes", c.nodes()));
+        if (c.nodesAdded() > 0) {
+            parts.add(String.format(Locale.ROOT, "+%,d", c.nodesAdded()));
+        }
+        if (c.nodesRemoved() > 0) {
+            parts.add(String.format(Locale.ROOT, "-%,d", c.nodesRemoved()));
+        }
+        if (!c.any()) {
+            return parts.get(0) + ", nothing changed";
+        }
+        String[] names = {"LIDs", "PortInfo", "SwitchInfo", "LFT blocks", "P_Key", "activated"};
+        int[] counts = {c.lidsChanged(), c.portInfoSets(), c.switchInfoSets(), c.lftBlocks(), c.pKeySets(),
+                c.activations()};
+        for (int i = 0; i < names.length; i++) {
+            if (counts[i] > 0) {
+                parts.add(String.format(Locale.ROOT, "%s %,d", names[i], counts[i]));
+            }
+        }
+        return String.join(", ", parts);
     }
 
     private static String stateName(SmInfo info) {
@@ -200,7 +230,7 @@ public final class SmPart {
         rows.add(new String[]{"Sweep", Long.toString(s.sweep())});
         rows.add(new String[]{"Nodes", String.format(Locale.ROOT, "%d (%d switches), %d links, LIDs up to %d",
                 s.nodes().size(), switches, s.links().size(), s.graph().maxLid())});
-        rows.add(new String[]{"Routing engine", s.routing().engine()});
+        rows.add(new String[]{"Routing engine", engine(s.routing().engine(), v.chain())});
         rows.add(
                 new String[]{"Route check",
                         v.check().map(c -> c.ok()
@@ -209,6 +239,17 @@ public final class SmPart {
                                         "%,d unreachable, %,d looping of %,d pairs, credit loops in %s",
                                         c.unreachable(), c.loops(), c.pairs(), c.creditLoopLayers()))
                                 .orElse("checking…")});
+    }
+
+    /**
+     * @return the engine that routed the subnet, with the chain configured when it is not that engine alone (a
+     *         fallback, or a chain changed since the last routing)
+     */
+    static String engine(String used, List<String> chain) {
+        if (chain.isEmpty() || chain.equals(List.of(used))) {
+            return used;
+        }
+        return used + " (chain " + String.join(",", chain) + ")";
     }
 
     @PreDestroy
