@@ -34,7 +34,8 @@ import org.osgi.service.component.annotations.Component;
  * The token store on its file. A token is {@code isc_ID_SECRET}: the ID finds its line, the secret is checked against
  * the line's PBKDF2 hash. A token once verified is remembered by its SHA-256 until the file changes, so that a client
  * pays the key derivation once, not on every request. The file is where {@value #FILE_PROPERTY} says, else
- * {@code rest/tokens} in the runtime's state folder ({@code infiniscope.state}).
+ * {@code rest/tokens} in the runtime's state folder ({@code infiniscope.state}); {@code tokens.file} of
+ * {@link RestSettings}' PID moves it while the runtime runs. The file is re-read when it changes.
  */
 @Component(service = {AccessTokens.class, AccessTokensImpl.class})
 public final class AccessTokensImpl implements AccessTokens {
@@ -45,7 +46,7 @@ public final class AccessTokensImpl implements AccessTokens {
     private static final long RECHECK_NANOS = 500_000_000L;
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private final TokenFile file;
+    private volatile TokenFile file;
     private final Map<String, byte[]> verified = new ConcurrentHashMap<>();
     private volatile Snapshot snapshot = new Snapshot(null, Map.of(), 0);
 
@@ -77,6 +78,16 @@ public final class AccessTokensImpl implements AccessTokens {
 
     Path path() {
         return file.path();
+    }
+
+    /**
+     * Moves the store to another file (the configuration's {@code tokens.file}): read at the next request; what was
+     * verified against the old file is forgotten.
+     */
+    synchronized void relocate(Path path) {
+        file = new TokenFile(path);
+        verified.clear();
+        snapshot = new Snapshot(null, Map.of(), 0);
     }
 
     @Override

@@ -7,7 +7,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.infiniscope.rest.Role;
 import org.infiniscope.rest.TokenInfo;
 import org.infiniscope.rest.TokenStoreException;
-import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -20,6 +19,7 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 
 /**
@@ -27,8 +27,9 @@ import jakarta.servlet.http.HttpServletResponse;
  * manager's {@code /metrics} alike (a whiteboard filter on {@code /*} of the default context, where they all are).
  * {@code /metrics} takes any token, the scrape token included; everything else a viewer's or better. Failed logins
  * are logged with the client's address and what it asked for, never what it sent, and an address that fails
- * {@value #DEFAULT_FAILURES} times within {@value #DEFAULT_WINDOW} s (framework properties {@value #FAILURES_PROPERTY},
- * {@value #WINDOW_PROPERTY}) is answered 429 without its token being checked until the window has passed; tokens it
+ * {@value #DEFAULT_FAILURES} times within {@value #DEFAULT_WINDOW} s ({@code login.failures} and {@code login.window}
+ * of {@link RestSettings}' PID, else the framework properties {@value #FAILURES_PROPERTY}, {@value #WINDOW_PROPERTY}) is
+ * answered 429 without its token being checked until the window has passed; tokens it
  * used successfully before go on working.
  */
 @Component(service = Filter.class, property = {"osgi.http.whiteboard.filter.pattern=/*",
@@ -46,26 +47,15 @@ public final class AuthFilter implements Filter {
     private static final String METRICS = "/metrics";
 
     private final AccessTokensImpl tokens;
+    private final RestSettings settings;
     private final FailedLogins failures;
-    private final int window;
     private final java.util.Set<String> storeProblems = ConcurrentHashMap.newKeySet();
 
     @Activate
-    public AuthFilter(BundleContext context, @Reference AccessTokensImpl tokens) {
+    public AuthFilter(@Reference AccessTokensImpl tokens, @Reference RestSettings settings) {
         this.tokens = tokens;
-        int max = intProperty(context, FAILURES_PROPERTY, DEFAULT_FAILURES);
-        this.window = intProperty(context, WINDOW_PROPERTY, DEFAULT_WINDOW);
-        this.failures = new FailedLogins(max, window);
-    }
-
-    private static int intProperty(BundleContext context, String name, int fallback) {
-        String text = context.getProperty(name);
-        try {
-            return text == null || text.isBlank() ? fallback : Math.max(1, Integer.parseInt(text.strip()));
-        } catch (NumberFormatException e) {
-            LOG.warn("framework property {} is not a whole number: using {}", name, fallback);
-            return fallback;
-        }
+        this.settings = settings;
+        this.failures = settings.failedLogins();
     }
 
     @Override
@@ -119,6 +109,22 @@ public final class AuthFilter implements Filter {
             return;
         }
         request.setAttribute(CALLER, who);
+        if (path.equals(METRICS)) {
+            // the metrics servlet (another bundle) serves only a request an access check admitted: one with an
+            // authentication type, which the Servlet API carries without a contract between the bundles
+            chain.doFilter(new HttpServletRequestWrapper(request) {
+                @Override
+                public String getAuthType() {
+                    return "Bearer";
+                }
+
+                @Override
+                public String getRemoteUser() {
+                    return who.label().isEmpty() ? who.id() : who.label();
+                }
+            }, response);
+            return;
+        }
         chain.doFilter(request, response);
     }
 
@@ -126,7 +132,8 @@ public final class AuthFilter implements Filter {
         boolean nowBlocked = failures.fail(address, System.nanoTime());
         LOG.warn("failed login from {} for {}: {}", address, what, why);
         if (nowBlocked) {
-            LOG.warn("too many failed logins from {}: its new tokens are refused for up to {} s", address, window);
+            LOG.warn("too many failed logins from {}: its new tokens are refused for up to {} s", address,
+                    settings.settings().window());
         }
         response.setHeader("WWW-Authenticate", "Bearer realm=\"infiniscope\", error=\"invalid_token\"");
         Answers.error(response, 401, "the token is not valid");

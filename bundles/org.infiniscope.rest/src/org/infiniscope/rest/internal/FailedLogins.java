@@ -12,11 +12,17 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class FailedLogins {
 
-    private final int max;
-    private final long windowNanos;
+    private volatile int max;
+    private volatile long windowNanos;
     private final Map<String, Deque<Long>> failures = new ConcurrentHashMap<>();
 
     FailedLogins(int max, long windowSeconds) {
+        this.max = max;
+        this.windowNanos = windowSeconds * 1_000_000_000L;
+    }
+
+    /** Changes the limits; the failures counted so far count against the new ones. */
+    void limits(int max, long windowSeconds) {
         this.max = max;
         this.windowNanos = windowSeconds * 1_000_000_000L;
     }

@@ -10,7 +10,10 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
 
+import org.infiniscope.console.vendor.VendorCallException;
+import org.infiniscope.console.vendor.VendorCalls;
 import org.infiniscope.sm.routing.RoutingEngine;
 import org.infiniscope.sm.routing.RoutingException;
 import org.infiniscope.sm.routing.RoutingGraph;
@@ -20,11 +23,38 @@ import org.infiniscope.sm.routing.RoutingResult;
 /**
  * The {@link RoutingEngine} whiteboard: engines by name, the highest {@code service.ranking} first (then the oldest),
  * and the chain of a sweep, tried in order as OpenSM's {@code routing_engine} list, with min-hop ending every chain.
+ * <p>
+ * A vendor's engine (one of another bundle than this one) is called through {@link VendorCalls}, like every vendor
+ * SPI: within the routing time limit ({@value #VENDOR_DEFAULT_SECONDS} s when there is none), its
+ * {@link RoutingException} the engine's own answer, while an unchecked exception or no answer in time quarantines it
+ * (logged once, naming its bundle; it is not called again until its bundle registers it anew). Either way the chain
+ * goes on with the next engine, and min-hop ends it.
  */
 final class RoutingEngines {
 
     /** The engine every chain ends with. */
     static final String MINHOP = "minhop";
+    /** The bound of a vendor engine's call when the SM has no routing time limit. */
+    static final long VENDOR_DEFAULT_SECONDS = 120;
+
+    private final VendorCalls calls;
+    private final Predicate<RoutingEngine> vendor;
+
+    RoutingEngines() {
+        this(VendorCalls.shared(), RoutingEngines::ofAnotherBundle);
+    }
+
+    /** @param vendor which engines are a vendor's, called through {@code calls} (tests) */
+    RoutingEngines(VendorCalls calls, Predicate<RoutingEngine> vendor) {
+        this.calls = calls;
+        this.vendor = vendor;
+    }
+
+    private static boolean ofAnotherBundle(RoutingEngine engine) {
+        org.osgi.framework.Bundle mine = org.osgi.framework.FrameworkUtil.getBundle(RoutingEngines.class);
+        org.osgi.framework.Bundle theirs = org.osgi.framework.FrameworkUtil.getBundle(engine.getClass());
+        return theirs != null && !theirs.equals(mine);
+    }
 
     private record Ranked(RoutingEngine engine, int ranking, long serviceId) {
     }
@@ -93,9 +123,14 @@ final class RoutingEngines {
             }
             try {
                 boolean last = name.equals(names.get(names.size() - 1));
-                RoutingResult r = limit.isZero() || last
-                        ? engine.get().route(graph, request)
-                        : timed(engine.get(), graph, request, limit);
+                RoutingResult r;
+                if (vendor.test(engine.get())) {
+                    r = vendorRoute(engine.get(), graph, request, limit);
+                } else {
+                    r = limit.isZero() || last
+                            ? engine.get().route(graph, request)
+                            : timed(engine.get(), graph, request, limit);
+                }
                 if (r.switchCount() != graph.switchCount()) {
                     fallbacks.add(
                             name + ": gave " + r.switchCount() + " tables for " + graph.switchCount() + " switches");
@@ -110,6 +145,24 @@ final class RoutingEngines {
         }
         throw new RoutingException("no engine of the chain " + String.join(",", chain) + " routed the subnet: "
                 + String.join("; ", fallbacks));
+    }
+
+    /** Runs a vendor's engine through {@link VendorCalls}; whatever goes wrong is a {@link RoutingException}. */
+    private RoutingResult vendorRoute(RoutingEngine engine, RoutingGraph graph, RoutingRequest request, Duration limit)
+            throws RoutingException, InterruptedException {
+        Duration bound = limit.isZero() ? Duration.ofSeconds(VENDOR_DEFAULT_SECONDS) : limit;
+        try {
+            RoutingResult r = calls.call(engine, "route", bound, () -> engine.route(graph, request));
+            if (r == null) {
+                throw new RoutingException("gave no result (" + VendorCalls.bundleOf(engine) + ")");
+            }
+            return r;
+        } catch (VendorCallException e) {
+            if (e.kind() == VendorCallException.Kind.DECLARED && e.getCause() instanceof RoutingException r) {
+                throw r;
+            }
+            throw new RoutingException(e.getMessage());
+        }
     }
 
     /** Runs an engine on a thread of its own, interrupted when it has not answered within {@code limit}. */

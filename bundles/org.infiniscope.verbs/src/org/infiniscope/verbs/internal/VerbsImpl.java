@@ -6,6 +6,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Predicate;
+
+import org.infiniscope.console.vendor.VendorCallException;
+import org.infiniscope.console.vendor.VendorCalls;
 
 import org.infiniscope.verbs.Context;
 import org.infiniscope.verbs.Device;
@@ -24,9 +28,79 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 /**
  * The device list over every {@link VerbsProvider} service: a provider's devices appear (and listeners hear of
  * them) when it binds, and go when it leaves; its own hot-plug events are passed on.
+ * <p>
+ * A provider of another bundle than this one (rdma-core's, a vendor's) is called through {@link VendorCalls}, like
+ * every vendor SPI: a provider that throws or hangs is quarantined (logged once, naming its bundle) and its devices
+ * leave the list, while the others' stay; its {@link VerbsException} is its own answer.
  */
 @Component(service = Verbs.class)
 public final class VerbsImpl implements Verbs {
+
+    private final VendorCalls calls;
+    private final Predicate<VerbsProvider> vendor;
+
+    public VerbsImpl() {
+        this(VendorCalls.shared(), VerbsImpl::ofAnotherBundle);
+    }
+
+    /** @param vendor which providers are called through {@code calls} (tests) */
+    VerbsImpl(VendorCalls calls, Predicate<VerbsProvider> vendor) {
+        this.calls = calls;
+        this.vendor = vendor;
+    }
+
+    private static boolean ofAnotherBundle(VerbsProvider provider) {
+        org.osgi.framework.Bundle mine = org.osgi.framework.FrameworkUtil.getBundle(VerbsImpl.class);
+        org.osgi.framework.Bundle theirs = org.osgi.framework.FrameworkUtil.getBundle(provider.getClass());
+        return theirs != null && !theirs.equals(mine);
+    }
+
+    /** A call into a provider that gives no value (it failed, hung or is quarantined): the fault is logged once. */
+    private interface ProviderCall<T> {
+        T call() throws Exception;
+    }
+
+    private <T> T call(VerbsProvider provider, String what, T fallback, ProviderCall<T> call) {
+        if (!vendor.test(provider)) {
+            try {
+                return call.call();
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                return fallback;
+            }
+        }
+        try {
+            return calls.call(provider, what, call::call);
+        } catch (VendorCallException e) {
+            return fallback;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return fallback;
+        }
+    }
+
+    private List<Device> devicesOf(VerbsProvider provider) {
+        List<Device> devices = call(provider, "devices", List.of(), provider::devices);
+        return devices == null ? List.of() : devices;
+    }
+
+    private Context openOn(VerbsProvider provider, Device device) throws VerbsException {
+        if (!vendor.test(provider)) {
+            return provider.open(device);
+        }
+        try {
+            return calls.call(provider, "open", () -> provider.open(device));
+        } catch (VendorCallException e) {
+            if (e.getCause() instanceof VerbsException v) {
+                throw v;
+            }
+            throw new VerbsException(Errno.EIO, "cannot open " + device.name() + ": " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new VerbsException(Errno.EIO, "interrupted while opening " + device.name());
+        }
+    }
 
     private record Bound(VerbsProvider provider, int ranking, AutoCloseable watch) {
     }
@@ -39,10 +113,11 @@ public final class VerbsImpl implements Verbs {
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
     public void addProvider(VerbsProvider provider, Map<String, Object> props) {
         Object r = props.get(Constants.SERVICE_RANKING);
-        Bound b = new Bound(provider, r instanceof Integer i ? i : 0, provider.addListener(this::fire));
+        AutoCloseable watch = call(provider, "addListener", null, () -> provider.addListener(this::fire));
+        Bound b = new Bound(provider, r instanceof Integer i ? i : 0, watch);
         byProvider.put(provider, b);
         providers.add(b);
-        provider.devices().forEach(d -> fire(new DeviceEvent(d, true)));
+        devicesOf(provider).forEach(d -> fire(new DeviceEvent(d, true)));
     }
 
     /** Unbinds a provider: its devices leave the list. */
@@ -52,12 +127,13 @@ public final class VerbsImpl implements Verbs {
             return;
         }
         providers.remove(b);
-        try {
-            b.watch().close();
-        } catch (Exception e) {
-            // the provider is leaving: nothing more to hear from it
+        if (b.watch() != null) {
+            call(provider, "close listener", null, () -> {
+                b.watch().close();
+                return null;
+            });
         }
-        provider.devices().forEach(d -> fire(new DeviceEvent(d, false)));
+        devicesOf(provider).forEach(d -> fire(new DeviceEvent(d, false)));
     }
 
     private void fire(DeviceEvent event) {
@@ -76,7 +152,7 @@ public final class VerbsImpl implements Verbs {
     public List<Device> devices() {
         List<Device> all = new ArrayList<>();
         for (Bound b : ranked()) {
-            all.addAll(b.provider().devices());
+            all.addAll(devicesOf(b.provider()));
         }
         return List.copyOf(all);
     }
@@ -84,9 +160,9 @@ public final class VerbsImpl implements Verbs {
     @Override
     public Context open(String name) throws VerbsException {
         for (Bound b : ranked()) {
-            for (Device d : b.provider().devices()) {
+            for (Device d : devicesOf(b.provider())) {
                 if (d.name().equals(name)) {
-                    return b.provider().open(d);
+                    return openOn(b.provider(), d);
                 }
             }
         }
@@ -96,9 +172,9 @@ public final class VerbsImpl implements Verbs {
     @Override
     public Context open(long nodeGuid) throws VerbsException {
         for (Bound b : ranked()) {
-            for (Device d : b.provider().devices()) {
+            for (Device d : devicesOf(b.provider())) {
                 if (d.nodeGuid() == nodeGuid) {
-                    return b.provider().open(d);
+                    return openOn(b.provider(), d);
                 }
             }
         }
@@ -127,8 +203,14 @@ public final class VerbsImpl implements Verbs {
         }
         List<String> why = new ArrayList<>();
         for (Bound b : ranked()) {
-            String r = b.provider().emptyReason();
-            why.add(b.provider().name() + ": " + (r.isEmpty() ? "no devices" : r));
+            VerbsProvider p = b.provider();
+            String name = call(p, "name", VendorCalls.bundleOf(p), p::name);
+            if (calls.isQuarantined(p)) {
+                why.add(name + ": not used since it failed (the log says why)");
+                continue;
+            }
+            String r = call(p, "emptyReason", "", p::emptyReason);
+            why.add(name + ": " + (r == null || r.isEmpty() ? "no devices" : r));
         }
         return String.join("; ", why);
     }

@@ -176,6 +176,74 @@ class ReleaseArchiveIT {
         assertFalse(read(cwd.resolve("err.txt")).contains("test-secret"), "the keystore password was logged");
     }
 
+    @Test
+    void serveServesTheApiOverTlsWithTheRestSettingsOfEtc() throws Exception {
+        Path etc = Release.scratch("etc-rest");
+        Path keystore = etc.resolve("server.p12");
+        Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+                "-genkeypair", "-alias", "server", "-keyalg", "EC", "-dname", "CN=localhost", "-ext",
+                "SAN=dns:localhost", "-validity", "2", "-storetype", "PKCS12", "-keystore", keystore.toString(),
+                "-storepass", "rest-secret", "-keypass", "rest-secret").redirectErrorStream(true).start();
+        String made = new String(keytool.getInputStream().readAllBytes());
+        assertTrue(keytool.waitFor(60, TimeUnit.SECONDS) && keytool.exitValue() == 0, made);
+        Path password = etc.resolve("server.pass");
+        Files.writeString(password, "rest-secret\n");
+        Files.setPosixFilePermissions(password, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        Path tokens = etc.getParent().resolve(etc.getFileName() + "-tokens").resolve("tokens");
+        int port = freePort();
+        Files.writeString(etc.resolve("org.infiniscope.rest.cfg"), String.join("\n", "port=" + port, "host=127.0.0.1",
+                "tls.keystore=" + keystore, "tls.password.file=" + password, "tokens.file=" + tokens, ""));
+        // a one-shot command in another folder, with another state folder: the token file is the one etc/ names
+        Release.Result added = Release.run(Map.of("INFINISCOPE_ETC", etc.toString()), "token", "add", "--role",
+                "viewer");
+        assertEquals(0, added.status(), added.err());
+        String token = added.out().strip();
+        assertTrue(Files.isRegularFile(tokens), "the token went elsewhere than " + tokens);
+        java.security.KeyStore trusted = java.security.KeyStore.getInstance("PKCS12");
+        try (var in = Files.newInputStream(keystore)) {
+            trusted.load(in, "rest-secret".toCharArray());
+        }
+        javax.net.ssl.TrustManagerFactory trust = javax.net.ssl.TrustManagerFactory
+                .getInstance(javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+        trust.init(trusted);
+        javax.net.ssl.SSLContext tls = javax.net.ssl.SSLContext.getInstance("TLS");
+        tls.init(null, trust.getTrustManagers(), null);
+        Path cwd = Release.scratch("serve-rest-tls");
+        Process serve = Release.start(cwd, Map.of("INFINISCOPE_ETC", etc.toString()), "serve", "--no-shell");
+        try (HttpClient client = HttpClient.newBuilder().sslContext(tls).connectTimeout(Duration.ofSeconds(2))
+                .build()) {
+            URI fabric = URI.create("https://localhost:" + port + "/api/v1/fabric");
+            int[] last = {0};
+            waitFor(() -> {
+                try {
+                    HttpResponse<String> r = client.send(HttpRequest.newBuilder(fabric)
+                            .header("Authorization", "Bearer " + token).timeout(Duration.ofSeconds(5)).build(),
+                            HttpResponse.BodyHandlers.ofString());
+                    last[0] = r.statusCode();
+                    return r.statusCode() == 200 && r.sslSession().isPresent() && r.body().contains("\"nodes\"");
+                } catch (IOException e) {
+                    return false;
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }, "an HTTPS answer of the API with the token on port " + port + " (last status " + last[0] + ")", cwd);
+            assertEquals(401, client.send(HttpRequest.newBuilder(fabric).timeout(Duration.ofSeconds(5)).build(),
+                    HttpResponse.BodyHandlers.discarding()).statusCode(), "no token, no answer");
+            // announced once the framework has started, which may be after the server's first answer
+            waitFor(() -> read(cwd.resolve("out.txt")).contains("metrics at https://127.0.0.1:" + port + "/metrics"),
+                    "the announcement of https://127.0.0.1:" + port, cwd);
+        } finally {
+            serve.destroy();
+            assertTrue(serve.waitFor(30, TimeUnit.SECONDS), "serve did not stop on SIGTERM");
+        }
+        for (String file : new String[]{"out.txt", "err.txt"}) {
+            String text = read(cwd.resolve(file));
+            assertFalse(text.contains("rest-secret"), "the keystore password is in " + file);
+            assertFalse(text.contains(token.substring(token.indexOf('_', 4) + 1)), "the token is in " + file);
+        }
+    }
+
     private static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();

@@ -73,6 +73,43 @@ final class EtcFolder {
         return effective;
     }
 
+    /** The REST server's PID ({@code org.infiniscope.rest.RestSettings}), and the framework property of each key. */
+    static final String REST_PID = "org.infiniscope.rest";
+    private static final Map<String, String> REST_KEYS = Map.of("port", Launcher.HTTP_PORT, "host", Launcher.HTTP_HOST,
+            "tls.keystore", Tls.KEYSTORE, "tls.password.file", Tls.PASSWORD_FILE, "tokens.file",
+            "infiniscope.rest.tokens", "login.failures", "infiniscope.rest.login.failures", "login.window",
+            "infiniscope.rest.login.window");
+
+    /**
+     * @param etc the configuration folder
+     * @param framework the framework properties
+     * @return the framework properties with the REST server's settings of its file in etc/ (address, TLS, token file,
+     *         login limits), which win over the launcher's: the server starts on them at once, the launcher announces
+     *         them, and a one-shot {@code token} command writes the token file the runtime reads. While the runtime
+     *         runs, the REST bundle follows the file's changes itself.
+     */
+    static Map<String, String> rest(Path etc, Map<String, String> framework) {
+        Map<String, String> effective = new HashMap<>(framework);
+        Path file = etc.resolve(REST_PID + ".cfg");
+        if (!Files.isRegularFile(file)) {
+            return effective;
+        }
+        Properties properties = new Properties();
+        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            properties.load(reader);
+        } catch (IOException | IllegalArgumentException e) {
+            System.err.println("infiniscope-launcher: cannot read " + file + ": " + e.getMessage());
+            return effective;
+        }
+        REST_KEYS.forEach((key, property) -> {
+            String value = properties.getProperty(key);
+            if (value != null && !value.isBlank()) {
+                effective.put(property, value.strip());
+            }
+        });
+        return effective;
+    }
+
     /**
      * @param framework the framework properties, with the HTTP server's file applied
      * @return where the HTTP server serves: {@code http://HOST:PORT} unless plain HTTP is off, and

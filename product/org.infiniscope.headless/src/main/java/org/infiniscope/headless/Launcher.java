@@ -135,6 +135,9 @@ public final class Launcher {
 
     private static int boot(Options options, Path bundles, Path storage, Path etc) throws IOException {
         Map<String, String> config = configuration(options, storage);
+        // etc/org.infiniscope.rest.cfg: also for one-shot commands (token writes the token file it names)
+        config = EtcFolder.rest(etc, config);
+        Tls.apply(config);
         if (options.serves()) {
             config.putAll(EtcFolder.fileInstall(etc));
             config = EtcFolder.http(etc, config);
@@ -198,7 +201,6 @@ public final class Launcher {
                 .forEach(k -> config.put(k, System.getProperty(k)));
         config.putIfAbsent(HTTP_PORT, DEFAULT_HTTP_PORT);
         config.putIfAbsent(HTTP_HOST, DEFAULT_HTTP_HOST);
-        Tls.apply(config);
         // Jetty's and Felix HTTP's start and stop notes at INFO are noise on the shell's terminal (the launcher says
         // where it serves); their warnings still show
         for (String logger : List.of("org.eclipse.jetty", "org.apache.felix.http")) {

@@ -42,6 +42,29 @@ class EtcFolderTest {
     }
 
     @Test
+    void theRestServersFileWinsOverTheLaunchersSettings() throws IOException {
+        Path etc = Files.createTempDirectory(Files.createDirectories(Path.of("target")).toAbsolutePath(), "etc");
+        Map<String, String> framework = Map.of(Launcher.HTTP_PORT, "9464", Tls.KEYSTORE, "/env.p12", "other", "kept");
+        assertEquals(framework, EtcFolder.rest(etc, framework), "no file: nothing changes");
+        Files.writeString(etc.resolve("org.infiniscope.rest.cfg"), """
+                port = 9443
+                tls.keystore=/etc/infiniscope/server.p12
+                tls.password.file=/etc/infiniscope/server.pass
+                tokens.file=/var/lib/infiniscope/tokens
+                login.failures=
+                unrelated=ignored
+                """);
+        Map<String, String> effective = EtcFolder.rest(etc, framework);
+        assertEquals("9443", effective.get(Launcher.HTTP_PORT));
+        assertEquals("/etc/infiniscope/server.p12", effective.get(Tls.KEYSTORE));
+        assertEquals("/etc/infiniscope/server.pass", effective.get(Tls.PASSWORD_FILE));
+        assertEquals("/var/lib/infiniscope/tokens", effective.get("infiniscope.rest.tokens"));
+        assertEquals(null, effective.get("infiniscope.rest.login.failures"), "an empty key gives nothing");
+        assertEquals("kept", effective.get("other"));
+        assertEquals(null, effective.get("unrelated"));
+    }
+
+    @Test
     void theAnnouncementNamesWhereTheServerServes() {
         assertEquals(java.util.List.of("http://127.0.0.1:9464"),
                 EtcFolder.urls(Map.of(Launcher.HTTP_PORT, "9464", Launcher.HTTP_HOST, "127.0.0.1")));

@@ -109,7 +109,13 @@ final class RestRuntime implements AutoCloseable {
 
     /** Runs a one-shot command of the runtime with this state folder; @return its standard output */
     static String cli(Path state, String... args) throws IOException, InterruptedException {
+        return cli(state, List.of(), args);
+    }
+
+    /** The same, with extra system properties (such as {@code -Dinfiniscope.etc=DIR}). */
+    static String cli(Path state, List<String> properties, String... args) throws IOException, InterruptedException {
         List<String> command = java("-Dinfiniscope.state=" + state, "-Dinfiniscope.fabric=sim");
+        command.addAll(properties);
         command.addAll(List.of("-jar", RUNTIME.resolve("infiniscope-launcher.jar").toString(), "--cli"));
         command.addAll(List.of(args));
         Path err = Files.createTempFile("infiniscope-it", ".err");
@@ -127,7 +133,12 @@ final class RestRuntime implements AutoCloseable {
 
     /** Starts the runtime on the embedded fabric, with these extra system properties. */
     static RestRuntime start(Path state, HttpClient client, String scheme, String... properties) throws IOException {
-        int port = freePort();
+        return start(state, client, scheme, freePort(), properties);
+    }
+
+    /** The same on a port of the caller's (the one its etc/ gives, which wins over the property set here). */
+    static RestRuntime start(Path state, HttpClient client, String scheme, int port, String... properties)
+            throws IOException {
         List<String> command = java("-Dorg.osgi.service.http.port=" + port, "-Dinfiniscope.cwd=" + state,
                 "-Dinfiniscope.state=" + state);
         command.addAll(List.of(properties));
