@@ -40,7 +40,8 @@ class PerfReportTest {
                         List.of(Counter.SYMBOL_ERROR_COUNTER, Counter.PORT_XMIT_PKTS), big, 99.995,
                         new BitErrorRate(1e-12, 3.456789e-9, Double.NaN, 1.5e-15, true, false)),
                 port("spine", 3, false, List.of(), big, 12.345, new BitErrorRate(0, -0.0, 0, 0, false, false)),
-                port("", 1, true, List.of(), Map.of(), -0.0, new BitErrorRate(0, 1, 0, 0, false, false)));
+                port("", 1, true, List.of(), Map.of(), -0.0, new BitErrorRate(0, 1, 0, 0, false, false)), port("h00002",
+                        1, true, List.of(), big, Double.NaN, new BitErrorRate(0, Double.NaN, 0, 0, false, false)));
         for (PortStats s : ports) {
             StringBuilder line = new StringBuilder();
             PerfReport.tableLine(line, s);

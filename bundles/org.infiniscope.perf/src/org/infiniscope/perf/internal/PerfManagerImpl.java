@@ -132,10 +132,10 @@ public final class PerfManagerImpl implements PerfManager {
     }
 
     /** A manager that knows nothing yet but has {@code of}'s settings, rules, listeners and vendor counter sets. */
-    private PerfManagerImpl(PerfManagerImpl of) {
+    private PerfManagerImpl(PerfManagerImpl of, int historyDepth) {
         this.clock = of.clock;
         this.counters = of.counters;
-        this.depth = of.depth;
+        this.depth = historyDepth;
         this.rules = of.rules;
         this.listeners = of.listeners;
         this.vendorCounters = new VendorCounterSweep(of.vendorCounters);
@@ -143,12 +143,12 @@ public final class PerfManagerImpl implements PerfManager {
 
     /**
      * @return a manager of its own for one command's sweep ({@code perf}): the same settings, rules, listeners and
-     *         vendor counter sets as this one, and no state. Its sweep reports the counters as they are read now,
+     *         vendor counter sets as this one, no state, and a history of one reading (the command shows none). Its sweep reports the counters as they are read now,
      *         whatever this manager or an earlier command swept before (totals from the readings, no rates), as a
      *         runtime of its own would; the one-shot daemon serves many commands from one runtime.
      */
     public PerfManagerImpl forOneCommand() {
-        return new PerfManagerImpl(this);
+        return new PerfManagerImpl(this, 1);
     }
 
     private static Rules rules(String thresholdFile, String[] rateRules) {

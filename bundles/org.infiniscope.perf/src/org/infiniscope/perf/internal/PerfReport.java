@@ -26,7 +26,7 @@ final class PerfReport {
     static final String TABLE_LINE = "%-32s %4d %5d %18d %18d %14d %14d %10d %10d %7.2f %9s %9s %s%n";
 
     static String table(List<PortStats> ports) {
-        StringBuilder out = new StringBuilder(160 * (ports.size() + 1));
+        StringBuilder out = new StringBuilder(192 * (ports.size() + 1));
         out.append(String.format(Locale.ROOT, "%-32s %4s %5s %18s %18s %14s %14s %10s %10s %7s %9s %9s %s%n", "Node",
                 "Port", "LID", "XmitBytes", "RcvBytes", "XmitPkts", "RcvPkts", "Errors", "XmitWait", "Util%", "SymBER",
                 "FecBER", "Status"));
@@ -77,10 +77,15 @@ final class PerfReport {
         left(out.append(' '), Long.toString(errors(s)), 10);
         left(out.append(' '), Long.toString(s.total(Counter.PORT_XMIT_WAIT)), 10);
         double u = s.utilisation();
-        left(out.append(' '), u == 0 && 1 / u > 0 ? "0.00" : String.format(Locale.ROOT, "%.2f", u), 7);
+        left(out.append(' '), fixed2(u), 7);
         left(out.append(' '), ber(s.ber().symbolSinceStart()), 9);
         left(out.append(' '), ber(s.ber().fecSinceStart()), 9);
         out.append(' ').append(status(s)).append(NEWLINE);
+    }
+
+    /** @return {@code %.2f} of {@code v}: the Formatter's, but for the values a first reading gives (0, not known) */
+    private static String fixed2(double v) {
+        return Double.isNaN(v) ? "NaN" : v == 0 && 1 / v > 0 ? "0.00" : String.format(Locale.ROOT, "%.2f", v);
     }
 
     /** Appends {@code text} right-justified in {@code width} characters: %Ns and %Nd. */
