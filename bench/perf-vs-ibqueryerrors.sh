@@ -184,11 +184,12 @@ if [[ $PARTS == *" perfbench "* ]]; then
 echo "fabric: $NET ($(grep -cE '^(Switch|Hca|Ca|Rt)' "$NET") nodes), OpenSM up; $RUNS rounds, each side by side:"
 echo "  ibqueryerrors at its default, then per window W: ibqueryerrors -o W; PerfBench W in one JVM (discovery, then"
 echo "  $SWEEPS counter sweeps: cold = the first, warm = the best later one, topology and capabilities known, no JVM start);"
-echo "  oneshot = a JVM of its own from start to end: JVM start, discovery and one sweep, as ibqueryerrors does."
+echo "  own-jvm = PerfBench in a JVM of its own from start to end: JVM start, discovery and one sweep (not the"
+echo "  ./infiniscope perf command, which the daemon serves: its figures follow)."
 echo "  ibqueryerrors figures are whole processes (start, discovery, ClassPortInfo and one PortCounters(+Extended) a node)."
 echo "  cpu = the CPU time our JVM used in the warm sweep (all its threads; the machine has $(nproc) cores)."
 printf '%-5s %-6s %9s %9s %9s %9s %9s %9s %9s %8s %11s %11s %12s %12s\n' round window "ibqe dflt" "ibqe -oW" discover \
-  cold warm cpu oneshot queries "warm/-oW" "warm/dflt" "oneshot/-oW" "oneshot/dflt"
+  cold warm cpu own-jvm queries "warm/-oW" "warm/dflt" "ownjvm/-oW" "ownjvm/dflt"
 : > ratios
 for r in $(seq "$RUNS"); do
   dflt=$(ibqueryerrors_once)
@@ -208,7 +209,7 @@ echo "medians over the rounds (min-max):"
 for w in $WINDOWS; do
   out="  window $w:"
   k=2
-  for name in warm/-oW warm/dflt oneshot/-oW oneshot/dflt; do
+  for name in warm/-oW warm/dflt ownjvm/-oW ownjvm/dflt; do
     vals=$(awk -v w="$w" -v k="$k" '$1 == w { print $k }' ratios)
     out="$out $name $(median <<< "$vals") ($(sort -n <<< "$vals" | head -1)-$(sort -n <<< "$vals" | tail -1))"
     k=$((k + 1))
