@@ -6,8 +6,14 @@
 # fabric (SimPerfBench: time and the heap the manager holds); it has no third-party peer.
 # The rounds are side by side: each round runs ibqueryerrors and ours one after the other, so that the load of a
 # shared machine weighs on both alike, and each round's ratios are its own; the medians of the rounds are printed last.
+# Then the one-shot command as a user runs it, `./infiniscope perf --fabric ibsim:SOCK@h00002 [-o W] [--json]` (the
+# launcher, the daemon client, the resident daemon's discovery and one sweep with a manager of its own, the table or
+# JSON of every port), interleaved with ibqueryerrors run by run (ibqueryerrors at its default, ours at its default
+# window 64, then per window W ibqueryerrors -o W and ours -o W), PERF_ONESHOT_ROUNDS times: best of N and medians of
+# each, and their ratios. Its first use (which starts the daemon) is timed apart and not counted in the rounds.
 # Usage: bench/perf-vs-ibqueryerrors.sh [NET_FILE or spec, default ft3:24 (3,456 hosts)] [ROUNDS (3)] [SIM_SPEC (ft3:36)]
-#   PERF_WINDOWS="2 16 64" (MADs in flight), PERF_SWEEPS=5 (counter sweeps a PerfBench JVM runs)
+#   PERF_WINDOWS="2 16 64" (MADs in flight), PERF_SWEEPS=5 (counter sweeps a PerfBench JVM runs),
+#   PERF_ONESHOT_ROUNDS=9, PERF_PARTS="perfbench oneshot sim" (which parts run)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 JDK=${INFINISCOPE_JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
@@ -17,6 +23,8 @@ RUNS=${2:-3}
 SIM_SPEC=${3:-ft3:36}
 WINDOWS=${PERF_WINDOWS:-2 16 64}   # MADs in flight: ours, and ibqueryerrors' -o (its discovery's; it reads the PMAs one by one)
 SWEEPS=${PERF_SWEEPS:-5}
+ONESHOT_ROUNDS=${PERF_ONESHOT_ROUNDS:-9}
+PARTS=" ${PERF_PARTS:-perfbench oneshot sim} "
 PRELOAD=/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so
 PATH="$PATH:/usr/sbin:/sbin"
 
@@ -42,6 +50,7 @@ SOCK="infiniscope-bench-$$"
 IBSIM_PID=
 SM_PID=
 cleanup() {
+  [ -z "${SOCK:-}" ] || "$ROOT/infiniscope" daemon stop --fabric "ibsim:$SOCK@h00002" 2>/dev/null || true
   [ -n "$SM_PID" ] && kill "$SM_PID" 2>/dev/null && wait "$SM_PID" 2>/dev/null || true
   exec 3>&- 2>/dev/null || true
   [ -n "$IBSIM_PID" ] && kill "$IBSIM_PID" 2>/dev/null && wait "$IBSIM_PID" 2>/dev/null || true
@@ -95,14 +104,92 @@ perf_run() {
 field() { sed -E "s/.* $1=([0-9.]+).*/\\1/" <<< "$2"; }
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
+
+# --- the one-shot command through the daemon, interleaved with ibqueryerrors -------------------------------------
+ours_once() {   # prints the wall seconds of one `./infiniscope perf`, after checking that it read every port
+  local t0 t1 line
+  t0=$(now)
+  "$ROOT/infiniscope" perf --fabric "ibsim:$SOCK@h00002" "$@" > oneshot.out 2>> oneshot.err ||
+    { echo "the one-shot perf $* failed (a failed run is no figure): $(tail -3 oneshot.err)" >&2; exit 1; }
+  t1=$(now)
+  if [ "${1:-}" = --json ] || [ "${3:-}" = --json ]; then
+    line=$(grep -o '"nodes":[0-9]*,"ports":[0-9]*' oneshot.out | head -1)
+    [ "$line" = "\"nodes\":$NODES,\"ports\":$PORTS" ] || { echo "the one-shot perf $* read $line" >&2; exit 1; }
+  else
+    line=$(tail -1 oneshot.out)
+    [[ $line == "Sweep: $NODES nodes, $PORTS ports, "*"; 0 unreachable" ]] ||
+      { echo "the one-shot perf $* ended with: $line" >&2; exit 1; }
+  fi
+  secs "$t0" "$t1"
+}
+best() { sort -n | head -1; }
+median4() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.4f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+oneshot_part() {
+  NODES=$(grep -cE '^(Switch|Hca|Ca|Rt)' "$NET")
+  # every port that has a link: a switch's and a CA's linked ports (each link line once from each end)
+  PORTS=$(grep -cE '^\[[0-9]+\]' "$NET")
+  echo
+  echo "one-shot \`./infiniscope perf --fabric ibsim:SOCK@h00002\` through the daemon (launcher, client, discovery, one"
+  echo "sweep of every port with a manager of its own, the table or JSON printed), $ONESHOT_ROUNDS rounds interleaved with"
+  echo "ibqueryerrors (default; ours at its default -o 64; per W: ibqueryerrors -o W, ours -o W), wall seconds:"
+  local load0 t first
+  load0=$(cut -d' ' -f1-3 /proc/loadavg)
+  "$ROOT/infiniscope" daemon stop --fabric "ibsim:$SOCK@h00002" 2>/dev/null || true
+  first=$(ours_once)
+  for _ in 1 2; do ours_once > /dev/null; ours_once -o 16 > /dev/null; done   # the daemon's JIT on this fabric
+  echo "  first use (starts the daemon): $first s; load $load0"
+  : > os.times
+  for r in $(seq "$ONESHOT_ROUNDS"); do
+    t=$(ibqueryerrors_once); echo "dflt ibqe $t" >> os.times
+    t=$(ours_once); echo "dflt ours $t" >> os.times
+    t=$(ours_once --json); echo "dflt json $t" >> os.times
+    for w in $WINDOWS; do
+      t=$(ibqueryerrors_once -o "$w"); echo "$w ibqe $t" >> os.times
+      t=$(ours_once -o "$w"); echo "$w ours $t" >> os.times
+    done
+    echo "  round $r done, load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+  done
+  local d_best d_med
+  d_best=$(awk '$1 == "dflt" && $2 == "ibqe" { print $3 }' os.times | best)
+  d_med=$(awk '$1 == "dflt" && $2 == "ibqe" { print $3 }' os.times | median4)
+  printf '  %-22s %10s %10s   %-24s %10s %10s\n' "" best median "" "best/dflt" "med/dflt"
+  printf '  %-22s %10s %10s\n' "ibqueryerrors" "$d_best" "$d_med"
+  local kind label b m
+  for kind in ours json; do
+    label="ours -o 64 (default)"; [ "$kind" = json ] && label="ours -o 64 --json"
+    b=$(awk -v k="$kind" '$1 == "dflt" && $2 == k { print $3 }' os.times | best)
+    m=$(awk -v k="$kind" '$1 == "dflt" && $2 == k { print $3 }' os.times | median4)
+    printf '  %-22s %10s %10s   %-24s %10s %10s\n' "$label" "$b" "$m" "vs ibqueryerrors default" \
+      "$(ratio "$b" "$d_best")" "$(ratio "$m" "$d_med")"
+  done
+  printf '  %-22s %10s %10s   %-24s %10s %10s %10s %10s\n' "" best median "" "best/-oW" "med/-oW" "best/dflt" "med/dflt"
+  local w ib im ob om
+  for w in $WINDOWS; do
+    ib=$(awk -v w="$w" '$1 == w && $2 == "ibqe" { print $3 }' os.times | best)
+    im=$(awk -v w="$w" '$1 == w && $2 == "ibqe" { print $3 }' os.times | median4)
+    ob=$(awk -v w="$w" '$1 == w && $2 == "ours" { print $3 }' os.times | best)
+    om=$(awk -v w="$w" '$1 == w && $2 == "ours" { print $3 }' os.times | median4)
+    printf '  %-22s %10s %10s\n' "ibqueryerrors -o $w" "$ib" "$im"
+    printf '  %-22s %10s %10s   %-24s %10s %10s %10s %10s\n' "ours -o $w" "$ob" "$om" "vs ibqueryerrors" \
+      "$(ratio "$ob" "$ib")" "$(ratio "$om" "$im")" "$(ratio "$ob" "$d_best")" "$(ratio "$om" "$d_med")"
+  done
+  echo "  load average before -> after: $load0 -> $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "  ibqueryerrors: discovery, a SA PathRecord query, ClassPortInfo of every node, PortCounters summed over a"
+  echo "  switch's ports (AllPortSelect; each port only when the sum shows errors) and each CA port's PortCounters;"
+  echo "  it prints the ports with errors. Ours: discovery, ClassPortInfo once a kind of device, PortCounters of every"
+  echo "  port ($PORTS), and every port's line."
+}
+
+if [[ $PARTS == *" perfbench "* ]]; then
 echo "fabric: $NET ($(grep -cE '^(Switch|Hca|Ca|Rt)' "$NET") nodes), OpenSM up; $RUNS rounds, each side by side:"
 echo "  ibqueryerrors at its default, then per window W: ibqueryerrors -o W; PerfBench W in one JVM (discovery, then"
 echo "  $SWEEPS counter sweeps: cold = the first, warm = the best later one, topology and capabilities known, no JVM start);"
-echo "  oneshot = a JVM of its own from start to end: JVM start, discovery and one sweep, as ibqueryerrors does."
+echo "  own-jvm = PerfBench in a JVM of its own from start to end: JVM start, discovery and one sweep (not the"
+echo "  ./infiniscope perf command, which the daemon serves: its figures follow)."
 echo "  ibqueryerrors figures are whole processes (start, discovery, ClassPortInfo and one PortCounters(+Extended) a node)."
 echo "  cpu = the CPU time our JVM used in the warm sweep (all its threads; the machine has $(nproc) cores)."
 printf '%-5s %-6s %9s %9s %9s %9s %9s %9s %9s %8s %11s %11s %12s %12s\n' round window "ibqe dflt" "ibqe -oW" discover \
-  cold warm cpu oneshot queries "warm/-oW" "warm/dflt" "oneshot/-oW" "oneshot/dflt"
+  cold warm cpu own-jvm queries "warm/-oW" "warm/dflt" "ownjvm/-oW" "ownjvm/dflt"
 : > ratios
 for r in $(seq "$RUNS"); do
   dflt=$(ibqueryerrors_once)
@@ -122,15 +209,18 @@ echo "medians over the rounds (min-max):"
 for w in $WINDOWS; do
   out="  window $w:"
   k=2
-  for name in warm/-oW warm/dflt oneshot/-oW oneshot/dflt; do
+  for name in warm/-oW warm/dflt ownjvm/-oW ownjvm/dflt; do
     vals=$(awk -v w="$w" -v k="$k" '$1 == w { print $k }' ratios)
     out="$out $name $(median <<< "$vals") ($(sort -n <<< "$vals" | head -1)-$(sort -n <<< "$vals" | tail -1))"
     k=$((k + 1))
   done
   echo "$out"
 done
+fi
+[[ $PARTS != *" oneshot "* ]] || oneshot_part
 cleanup
 IBSIM_PID=; SM_PID=
 
+[[ $PARTS == *" sim "* ]] || exit 0
 echo "embedded simulator $SIM_SPEC (absolute figures: no third-party peer)"
 "$JDK/bin/java" -Xmx6g -cp "$CP" org.infiniscope.lab.umad.SimPerfBench "$SIM_SPEC" 64 3

@@ -340,6 +340,48 @@ class PerfManagerSimTest {
         assertEquals(8, manager.ports().size());
     }
 
+    /**
+     * {@code perf} sweeps with a manager of its own: in the one-shot daemon (one runtime, many commands) it reports the
+     * counters as they are read now, as a runtime of its own does, whatever was swept before; the shared manager is
+     * left alone.
+     */
+    @Test
+    void thePerfCommandReportsTheCountersAsReadNowWhateverWasSweptBefore() throws Exception {
+        PerfTool tool = new PerfTool("test", Services.get(Discovery.class), manager);
+        tool.provide(new org.infiniscope.mad.transport.ChannelProvider() {
+            @Override
+            public boolean handles(String spec) {
+                return spec.equals("test");
+            }
+
+            @Override
+            public org.infiniscope.mad.transport.MadChannel open(String spec) {
+                return fabric.openChannel(fabric.attachPoint("h2", 1));
+            }
+        }, 1);
+        fabric.faults().setCounter("h3", 1, PortCounter.PORT_RCV_ERRORS, 9);
+        manager.sweep(transport, snapshot, FAST);
+        SweepSummary shared = manager.lastSweep().orElseThrow();
+        // someone else clears it, then 2 errors come: the shared manager's total counts on (11), the counter says 2
+        fabric.faults().setCounter("h3", 1, PortCounter.PORT_RCV_ERRORS, 2);
+        for (int run = 0; run < 2; run++) {
+            java.io.StringWriter out = new java.io.StringWriter();
+            java.io.StringWriter err = new java.io.StringWriter();
+            int status = tool.run(new org.infiniscope.console.ToolInvocation(List.of("--json", "-o", "16"),
+                    new java.io.PrintWriter(out), new java.io.PrintWriter(err)));
+            assertEquals(0, status, err.toString());
+            String json = out.toString();
+            int h3 = json.indexOf("\"node\":\"h3\"");
+            assertTrue(h3 > 0, json);
+            String totals = json.substring(json.indexOf("\"totals\":{", h3), json.indexOf('}', h3));
+            assertTrue((totals + "}").matches(".*\"PortRcvErrors\":2[,}].*"), "run " + run + ": " + totals);
+            assertFalse(json.contains("\"queries\":0,"), json);
+        }
+        assertEquals(shared, manager.lastSweep().orElseThrow(), "the shared manager did not sweep");
+        manager.sweep(transport, snapshot, FAST);
+        assertEquals(11, port(H3, 1).total(Counter.PORT_RCV_ERRORS), "the shared manager's total counts on");
+    }
+
     @Test
     void aNodeThatStopsAnsweringIsMarkedUnreachableAndTheSweepGoesOn() throws Exception {
         manager.sweep(transport, snapshot, FAST);

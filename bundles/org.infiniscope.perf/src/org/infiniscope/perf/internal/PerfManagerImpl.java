@@ -77,7 +77,7 @@ public final class PerfManagerImpl implements PerfManager {
     private final PortCountersService counters;
     private final int depth;
     private final Rules rules;
-    private final List<PerfListener> listeners = new CopyOnWriteArrayList<>();
+    private final List<PerfListener> listeners;
     private final ReentrantLock sweeping = new ReentrantLock();
     private final Map<Long, Capabilities> capabilities = new ConcurrentHashMap<>();
     private final Map<Long, PerfCounters<PortCounter>> sums = new ConcurrentHashMap<>();
@@ -96,7 +96,7 @@ public final class PerfManagerImpl implements PerfManager {
      */
     private final LongSupplier clock;
     /** The vendors' counter sets, read after the PMA counters. */
-    private final VendorCounterSweep vendorCounters = new VendorCounterSweep(VendorCalls.shared());
+    private final VendorCounterSweep vendorCounters;
 
     /** Framework property: readings kept per port ({@code serve}'s {@code INFINISCOPE_PERF_HISTORY}); wins. */
     static final String HISTORY = "infiniscope.perf.history";
@@ -127,6 +127,28 @@ public final class PerfManagerImpl implements PerfManager {
         this.counters = counters;
         this.depth = historyDepth;
         this.rules = rules;
+        this.listeners = new CopyOnWriteArrayList<>();
+        this.vendorCounters = new VendorCounterSweep(VendorCalls.shared());
+    }
+
+    /** A manager that knows nothing yet but has {@code of}'s settings, rules, listeners and vendor counter sets. */
+    private PerfManagerImpl(PerfManagerImpl of, int historyDepth) {
+        this.clock = of.clock;
+        this.counters = of.counters;
+        this.depth = historyDepth;
+        this.rules = of.rules;
+        this.listeners = of.listeners;
+        this.vendorCounters = new VendorCounterSweep(of.vendorCounters);
+    }
+
+    /**
+     * @return a manager of its own for one command's sweep ({@code perf}): the same settings, rules, listeners and
+     *         vendor counter sets as this one, no state, and a history of one reading (the command shows none). Its sweep reports the counters as they are read now,
+     *         whatever this manager or an earlier command swept before (totals from the readings, no rates), as a
+     *         runtime of its own would; the one-shot daemon serves many commands from one runtime.
+     */
+    public PerfManagerImpl forOneCommand() {
+        return new PerfManagerImpl(this, 1);
     }
 
     private static Rules rules(String thresholdFile, String[] rateRules) {

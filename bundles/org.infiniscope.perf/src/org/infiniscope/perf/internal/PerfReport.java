@@ -22,29 +22,78 @@ final class PerfReport {
     private PerfReport() {
     }
 
+    /** The table's line format; {@link #tableLine} writes the same without a Formatter (a line a port). */
+    static final String TABLE_LINE = "%-32s %4d %5d %18d %18d %14d %14d %10d %10d %7.2f %9s %9s %s%n";
+
     static String table(List<PortStats> ports) {
-        StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
-                "%-32s %4s %5s %18s %18s %14s %14s %10s %10s %7s %9s %9s %s%n", "Node", "Port", "LID", "XmitBytes",
-                "RcvBytes", "XmitPkts", "RcvPkts", "Errors", "XmitWait", "Util%", "SymBER", "FecBER", "Status"));
+        StringBuilder out = new StringBuilder(192 * (ports.size() + 1));
+        out.append(String.format(Locale.ROOT, "%-32s %4s %5s %18s %18s %14s %14s %10s %10s %7s %9s %9s %s%n", "Node",
+                "Port", "LID", "XmitBytes", "RcvBytes", "XmitPkts", "RcvPkts", "Errors", "XmitWait", "Util%", "SymBER",
+                "FecBER", "Status"));
         for (PortStats s : ports) {
-            long errors = 0;
-            for (Counter c : Counter.values()) {
-                if (c.isError()) {
-                    errors += s.total(c);
-                }
-            }
-            String status = !s.reachable()
-                    ? "unreachable"
-                    : s.saturated().isEmpty()
-                            ? "ok"
-                            : "saturated " + String.join(",", s.saturated().stream().map(Counter::label).toList());
-            out.append(String.format(Locale.ROOT, "%-32s %4d %5d %18d %18d %14d %14d %10d %10d %7.2f %9s %9s %s%n",
-                    clip(s.nodeName()), s.key().port(), s.lid(), s.total(Counter.PORT_XMIT_DATA),
-                    s.total(Counter.PORT_RCV_DATA), s.total(Counter.PORT_XMIT_PKTS), s.total(Counter.PORT_RCV_PKTS),
-                    errors, s.total(Counter.PORT_XMIT_WAIT), s.utilisation(), ber(s.ber().symbolSinceStart()),
-                    ber(s.ber().fecSinceStart()), status));
+            tableLine(out, s);
         }
         return out.toString();
+    }
+
+    /** The errors a table line shows: every error counter's total summed. */
+    static long errors(PortStats s) {
+        long errors = 0;
+        for (Counter c : COUNTERS) {
+            if (c.isError()) {
+                errors += s.total(c);
+            }
+        }
+        return errors;
+    }
+
+    static String status(PortStats s) {
+        return !s.reachable()
+                ? "unreachable"
+                : s.saturated().isEmpty()
+                        ? "ok"
+                        : "saturated " + String.join(",", s.saturated().stream().map(Counter::label).toList());
+    }
+
+    private static final Counter[] COUNTERS = Counter.values();
+    private static final String NEWLINE = System.lineSeparator();
+
+    /**
+     * Appends a port's line of {@link #TABLE_LINE} as {@code String.format(Locale.ROOT, ...)} writes it (a table of a
+     * large fabric has tens of thousands of lines: a Formatter a line cost a 3,456-host one-shot tens of ms).
+     */
+    static void tableLine(StringBuilder out, PortStats s) {
+        String name = clip(s.nodeName());
+        out.append(name);
+        for (int i = name.length(); i < 32; i++) {
+            out.append(' ');
+        }
+        left(out.append(' '), Integer.toString(s.key().port()), 4);
+        left(out.append(' '), Integer.toString(s.lid()), 5);
+        left(out.append(' '), Long.toString(s.total(Counter.PORT_XMIT_DATA)), 18);
+        left(out.append(' '), Long.toString(s.total(Counter.PORT_RCV_DATA)), 18);
+        left(out.append(' '), Long.toString(s.total(Counter.PORT_XMIT_PKTS)), 14);
+        left(out.append(' '), Long.toString(s.total(Counter.PORT_RCV_PKTS)), 14);
+        left(out.append(' '), Long.toString(errors(s)), 10);
+        left(out.append(' '), Long.toString(s.total(Counter.PORT_XMIT_WAIT)), 10);
+        double u = s.utilisation();
+        left(out.append(' '), fixed2(u), 7);
+        left(out.append(' '), ber(s.ber().symbolSinceStart()), 9);
+        left(out.append(' '), ber(s.ber().fecSinceStart()), 9);
+        out.append(' ').append(status(s)).append(NEWLINE);
+    }
+
+    /** @return {@code %.2f} of {@code v}: the Formatter's, but for the values a first reading gives (0, not known) */
+    private static String fixed2(double v) {
+        return Double.isNaN(v) ? "NaN" : v == 0 && 1 / v > 0 ? "0.00" : String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    /** Appends {@code text} right-justified in {@code width} characters: %Ns and %Nd. */
+    private static void left(StringBuilder out, String text, int width) {
+        for (int i = text.length(); i < width; i++) {
+            out.append(' ');
+        }
+        out.append(text);
     }
 
     static String links(List<LinkStats> links) {
@@ -222,7 +271,10 @@ final class PerfReport {
 
     /** @return a bit error rate as {@code 1.23e-12}, or {@code -} when not known */
     static String ber(double rate) {
-        return Double.isNaN(rate) ? "-" : String.format(Locale.ROOT, "%.2e", rate);
+        // 0 (no error since the first reading) is the common case, and the one a one-shot's first reading gives
+        return Double.isNaN(rate)
+                ? "-"
+                : rate == 0 && 1 / rate > 0 ? "0.00e+00" : String.format(Locale.ROOT, "%.2e", rate);
     }
 
     private static Map<String, Object> ber(BitErrorRate ber) {
@@ -253,7 +305,7 @@ final class PerfReport {
                 : String.format(Locale.ROOT, "%.3f", v);
     }
 
-    private static String clip(String name) {
+    static String clip(String name) {
         return name.length() <= 32 ? name : name.substring(0, 31) + "…";
     }
 }

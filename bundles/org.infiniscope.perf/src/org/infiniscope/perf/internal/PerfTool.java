@@ -133,9 +133,13 @@ public final class PerfTool implements ConsoleTool {
             throw new UsageException("--top lists ports or links, not nodes");
         }
         PollOptions options = new PollOptions(window, timeout, reset);
+        // a manager of this command's own: it prints the counters as they are read now, the same in a runtime of its
+        // own, in the one-shot daemon (which serves many commands from one runtime) and in the shell; the shared
+        // manager stays the poller's and perf:sweep's
+        PerfManager run = manager instanceof PerfManagerImpl shared ? shared.forOneCommand() : manager;
         SweepSummary summary;
         try {
-            summary = access.sweep(fabric, manager, options);
+            summary = access.sweep(fabric, run, options);
         } catch (FabricAccess.Failure e) {
             invocation.err().println("infiniscope perf: " + e.getMessage());
             return ExitStatus.FAILURE;
@@ -145,22 +149,21 @@ public final class PerfTool implements ConsoleTool {
             return ExitStatus.FAILURE;
         }
         if (json) {
-            List<LinkStats> linkList = top != null && links ? manager.topLinks(top, n) : links ? manager.links() : null;
-            List<PortStats> ports = top != null && !links ? manager.top(top, n) : manager.ports();
-            invocation.out()
-                    .print(PerfReport.json(summary, ports, manager.events(), linkList, nodes ? manager.nodes() : null));
+            List<LinkStats> linkList = top != null && links ? run.topLinks(top, n) : links ? run.links() : null;
+            List<PortStats> ports = top != null && !links ? run.top(top, n) : run.ports();
+            invocation.out().print(PerfReport.json(summary, ports, run.events(), linkList, nodes ? run.nodes() : null));
         } else {
             if (top != null && links) {
-                invocation.out().print(PerfReport.links(manager.topLinks(top, n)));
+                invocation.out().print(PerfReport.links(run.topLinks(top, n)));
             } else if (top != null) {
-                invocation.out().print(PerfReport.top(top, manager.top(top, n)));
+                invocation.out().print(PerfReport.top(top, run.top(top, n)));
             } else if (links) {
-                invocation.out().print(PerfReport.links(manager.links()));
+                invocation.out().print(PerfReport.links(run.links()));
             } else if (nodes) {
-                invocation.out().print(PerfReport.nodes(manager.nodes()));
+                invocation.out().print(PerfReport.nodes(run.nodes()));
             } else {
-                invocation.out().print(PerfReport.table(manager.ports()));
-                invocation.out().print(VendorCounterText.table(manager.vendorCounters()));
+                invocation.out().print(PerfReport.table(run.ports()));
+                invocation.out().print(VendorCounterText.table(run.vendorCounters()));
             }
             invocation.out().print(PerfReport.summary(summary));
         }

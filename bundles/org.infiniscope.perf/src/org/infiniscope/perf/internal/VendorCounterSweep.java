@@ -44,13 +44,20 @@ final class VendorCounterSweep {
     private record Ranked(CounterSet set, int ranking, long serviceId) {
     }
 
-    private final Map<Long, Ranked> sets = new ConcurrentHashMap<>();
+    private final Map<Long, Ranked> sets;
     private final VendorCalls calls;
     /** What each set (by service ID) read in the last sweep. */
     private final Map<Long, List<CounterValues>> last = new ConcurrentHashMap<>();
 
     VendorCounterSweep(VendorCalls calls) {
         this.calls = calls;
+        this.sets = new ConcurrentHashMap<>();
+    }
+
+    /** A sweep of the same sets as {@code registry} (which follows their services) whose values are its own. */
+    VendorCounterSweep(VendorCounterSweep registry) {
+        this.calls = registry.calls;
+        this.sets = registry.sets;
     }
 
     void add(CounterSet set, int ranking, long serviceId) {

@@ -67,6 +67,14 @@ final class BuiltLauncher {
         if (!DAEMON) {
             return Map.of("INFINISCOPE_STATE", state(), "INFINISCOPE_DAEMON", "0");
         }
+        return daemonEnvironment();
+    }
+
+    /**
+     * @return the environment that runs one-shot commands through the daemon whatever {@code -Dinfiniscope.lab.daemon}
+     *         says (for tests of what the daemon path must keep): as {@link #environment()} gives with it
+     */
+    static synchronized Map<String, String> daemonEnvironment() {
         if (daemonFolder == null) {
             try {
                 // a socket path has at most 107 bytes: the build folder may be deeper than that allows
@@ -85,7 +93,7 @@ final class BuiltLauncher {
         try {
             ProcessBuilder stop = new ProcessBuilder(script(), "daemon", "stop").redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD);
-            stop.environment().putAll(environment());
+            stop.environment().putAll(daemonEnvironment());
             Process process = stop.start();
             if (!process.waitFor(60, TimeUnit.SECONDS)) {
                 process.destroyForcibly();

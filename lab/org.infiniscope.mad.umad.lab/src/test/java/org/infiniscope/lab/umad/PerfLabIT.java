@@ -130,7 +130,7 @@ class PerfLabIT {
         // where our sweep reads: every port it names; first perfquery -x of each, then ours, then perfquery -x again
         Output first = run(
                 List.of(BuiltLauncher.script(), "perf", "--fabric", "ibsim:" + ibsim.socket() + "@" + NODE, "--json"),
-                Map.of("INFINISCOPE_STATE", BuiltLauncher.state()), "ours");
+                BuiltLauncher.environment(), "ours");
         assertEquals(0, first.status(), first.err());
         List<Ours> ports = parse(first.text());
         assertEquals(64, ports.size(), "the 64 linked ports ibqueryerrors checks on ft2-16");
@@ -141,7 +141,7 @@ class PerfLabIT {
         }
         Output second = run(
                 List.of(BuiltLauncher.script(), "perf", "--fabric", "ibsim:" + ibsim.socket() + "@" + NODE, "--json"),
-                Map.of("INFINISCOPE_STATE", BuiltLauncher.state()), "ours");
+                BuiltLauncher.environment(), "ours");
         assertEquals(0, second.status(), second.err());
         int injected = 0;
         for (Ours p : parse(second.text())) {
@@ -163,6 +163,49 @@ class PerfLabIT {
             }
         }
         assertEquals(5, injected, "the five injected counters");
+    }
+
+    /**
+     * Through the one-shot daemon (one runtime serving command after command), {@code perf} still reports the counters
+     * as {@code perfquery} reads them now: after someone else's {@code perfquery -R} the counter's new value, not a
+     * total carried over from the daemon's earlier commands.
+     */
+    @Test
+    void throughTheDaemonEachPerfReportsTheCountersAsReadNowAfterAResetByPerfquery() throws Exception {
+        String port = "h00012[1]";
+        List<String> perf = List.of(BuiltLauncher.script(), "perf", "--fabric", "ibsim:" + ibsim.socket() + "@" + NODE,
+                "--json");
+        Map<String, String> daemon = BuiltLauncher.daemonEnvironment();
+        Ours first = find(parse(run(perf, daemon, "daemon").text()), port);
+        String lid = Integer.toString(first.lid());
+        try {
+            ibsim.console("PerformanceSet \"h00012\"[1] PortCounters.PortRcvErrors=9");
+            awaitCounter(lid, "1", "PortRcvErrors", 9);
+            Output second = run(perf, daemon, "daemon");
+            assertEquals(0, second.status(), second.err());
+            assertEquals(9, find(parse(second.text()), port).totals().get("PortRcvErrors"));
+
+            perfquery("-R", lid, "1");
+            ibsim.console("PerformanceSet \"h00012\"[1] PortCounters.PortRcvErrors=2");
+            awaitCounter(lid, "1", "PortRcvErrors", 2);
+            Output third = run(perf, daemon, "daemon");
+            assertEquals(0, third.status(), third.err());
+            List<Ours> ports = parse(third.text());
+            assertEquals(64, ports.size(), "every linked port");
+            Map<String, Long> theirs = perfquery(lid, "1");
+            Ours ours = find(ports, port);
+            for (String counter : ERRORS) {
+                assertEquals(theirs.get(counter), ours.totals().get(counter), port + " " + counter);
+            }
+            assertEquals(2, ours.totals().get("PortRcvErrors"), "the counter as read now, not 9 + 2");
+        } finally {
+            perfquery("-R", lid, "1");
+        }
+    }
+
+    private static Ours find(List<Ours> ports, String nodeAndPort) {
+        return ports.stream().filter(p -> (p.node() + "[" + p.port() + "]").equals(nodeAndPort)).findFirst()
+                .orElseThrow(() -> new AssertionError(nodeAndPort + " not among " + ports.size() + " ports"));
     }
 
     private static List<Ours> parse(String json) {
