@@ -30,6 +30,7 @@ import org.infiniscope.perf.PortStats;
 import org.infiniscope.perf.SweepSummary;
 import org.infiniscope.sim.SimFabric;
 import org.infiniscope.sim.VirtualClock;
+import org.infiniscope.testing.Services;
 import org.infiniscope.topology.Link;
 import org.infiniscope.topology.Node;
 import org.infiniscope.topology.NodeType;

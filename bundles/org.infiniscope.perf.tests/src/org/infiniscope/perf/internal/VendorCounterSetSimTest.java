@@ -32,6 +32,7 @@ import org.infiniscope.perf.vendor.CounterSet;
 import org.infiniscope.perf.vendor.CounterValues;
 import org.infiniscope.sim.SimFabric;
 import org.infiniscope.sim.VirtualClock;
+import org.infiniscope.testing.Services;
 import org.infiniscope.topology.Link;
 import org.infiniscope.topology.Node;
 import org.infiniscope.topology.NodeType;
