@@ -20,6 +20,13 @@ public sealed interface CmAddress {
     record ByLid(int lid, int servicePort) implements CmAddress {
     }
 
+    /**
+     * A host by IP address (IPoIB or RoCE): what librdmacm resolves through the kernel's neighbour tables. The
+     * simulated fabric has no IP addresses.
+     */
+    record ByIp(java.net.InetAddress address, int servicePort) implements CmAddress {
+    }
+
     /** Port 1 of the first channel adapter of a node, by the node's name (its node description). */
     record ByNode(String node, int servicePort) implements CmAddress {
     }

@@ -23,5 +23,11 @@ public enum CmEventType {
     /** A LAP/APR exchange loaded the alternate path into the QP. */
     ALT_PATH_LOADED,
     /** The peer refused to load the alternate path (the event's status is the APR's APStatus). */
-    ALT_PATH_ERROR
+    ALT_PATH_ERROR,
+    /** librdmacm only: a multicast group was joined. */
+    MULTICAST_JOIN,
+    /** librdmacm only: joining a multicast group failed. */
+    MULTICAST_ERROR,
+    /** librdmacm only: the network device of the identifier's address changed. */
+    ADDR_CHANGE
 }

@@ -10,9 +10,19 @@ package org.infiniscope.firmware;
  * @param dwordsVerified dwords read back and compared
  * @param nanos how long it took
  * @param dryRun whether nothing was written
+ * @param guids the GUIDs and MACs the burnt image carries and whose they are ({@code kept the adapter's: ...} or
+ *        {@code the image's: ...}), empty when the flasher does not say
+ * @param flashPath how the flash was reached (for example the flash gateway, or the firmware's registers), empty
+ *        when the flasher does not say
  */
 public record BurnResult(int slot, String previousVersion, String newVersion, long dwordsWritten, long dwordsVerified,
-        long nanos, boolean dryRun) {
+        long nanos, boolean dryRun, String guids, String flashPath) {
+
+    /** A result that does not say which GUIDs the image carries or how the flash was reached. */
+    public BurnResult(int slot, String previousVersion, String newVersion, long dwordsWritten, long dwordsVerified,
+            long nanos, boolean dryRun) {
+        this(slot, previousVersion, newVersion, dwordsWritten, dwordsVerified, nanos, dryRun, "", "");
+    }
 
     /** @return dwords moved through the gateway a second (programmed and read back) */
     public double dwordsPerSecond() {

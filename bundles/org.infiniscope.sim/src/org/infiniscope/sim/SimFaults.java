@@ -210,6 +210,23 @@ public final class SimFaults {
     }
 
     /**
+     * Gives a node another NodeGUID, and its ports PortGUIDs moved by the same amount, as an adapter that boots
+     * firmware with other GUIDs answers with them (a switch's ports share its GUID).
+     */
+    public void changeNodeGuid(String node, long guid) {
+        synchronized (fabric) {
+            FabricState f = state();
+            int n = node(node);
+            long old = f.nodeGuid(n);
+            f.setNodeGuid(n, guid);
+            for (int p = f.isSwitch(n) ? 0 : 1; p <= (f.isSwitch(n) ? 0 : f.portCount(n)); p++) {
+                int g = f.port(n, p);
+                f.setPortGuid(g, f.portGuid(g) - old + guid);
+            }
+        }
+    }
+
+    /**
      * Gives a port the PortGUID of another: a switch's GUID is that of its port 0, a CA's that of a port 1..N.
      */
     public void duplicatePortGuid(String from, int fromPort, String to, int toPort) {

@@ -23,6 +23,10 @@ public final class FabricResolver implements Resolver {
 
     @Override
     public Target target(CmAddress address) throws CmException {
+        if (address instanceof CmAddress.ByIp ip) {
+            throw new CmException("the simulated fabric has no IP addresses (no IPoIB): address "
+                    + ip.address().getHostAddress() + " by GID, LID or node name instead");
+        }
         for (Node n : fabric.topology().nodes()) {
             if (n.isSwitch()) {
                 continue;
@@ -34,6 +38,7 @@ public final class FabricResolver implements Resolver {
                     case CmAddress.ByNode a -> a.node().equals(n.name()) && p == 1;
                     case CmAddress.ByLid a -> lp.lid() != 0 && lp.lid() == a.lid();
                     case CmAddress.ByGid a -> a.gid().interfaceId() == n.portGuid(p);
+                    case CmAddress.ByIp a -> false;
                 };
                 if (match) {
                     if (lp.lid() == 0) {

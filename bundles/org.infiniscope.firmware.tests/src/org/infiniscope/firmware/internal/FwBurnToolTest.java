@@ -77,6 +77,13 @@ class FwBurnToolTest {
                 out.toString().startsWith(
                         "-I- Dry run: would burn slot 1 with FW 16.35.3010 (the adapter ran " + "16.35.2000)"),
                 out.toString());
+        assertTrue(
+                out.toString()
+                        .contains(String.format(
+                                "-I- GUIDs and MACs: kept the adapter's: GUID %016x (%d), " + "MAC %012x (%d)%n",
+                                Images.HCA.baseGuid(), Images.HCA.guids(), Images.HCA.baseMac(), Images.HCA.macs())),
+                "the dry run's plan keeps the adapter's GUIDs: " + out);
+        assertTrue(out.toString().contains("-I- Flash reached through the CR-space flash gateway"), out.toString());
         assertEquals(ExitStatus.OK, run(tool, "burn", "--fabric", "sim", "-d", at, next.toString()), err.toString());
         assertTrue(out.toString().startsWith("-I- Burned slot 1 with FW 16.35.3010"), out.toString());
         assertTrue(err.toString().contains("verify   100%"), err.toString());
@@ -86,5 +93,20 @@ class FwBurnToolTest {
         assertTrue(err.toString().contains("no PCI bus serves this fabric"), err.toString());
         assertThrows(UsageException.class, () -> run(tool, "burn", "--fabric", "sim", next.toString()));
         assertThrows(UsageException.class, () -> run(tool, "burn", "--fabric", "sim", "-d", "0:99:0.0", "x"));
+
+        // running firmware that owns the flash: the burn goes through its registers; the image's GUIDs on request
+        hca.setFirmwareOwnsFlash(true);
+        hca.powerCycle();
+        assertEquals(ExitStatus.OK,
+                run(tool, "burn", "--fabric", "sim", "-d", at, "--use-image-guids", "--dry-run", next.toString()),
+                err.toString());
+        assertTrue(
+                out.toString().contains(
+                        "-I- GUIDs and MACs: the image's: GUID 0002c90300001000 (4), MAC " + "0002c9001000 (2)\n"),
+                out.toString());
+        assertTrue(
+                out.toString()
+                        .contains("-I- Flash reached through the firmware flash registers (MFBA/MFBE through ICMD)"),
+                out.toString());
     }
 }

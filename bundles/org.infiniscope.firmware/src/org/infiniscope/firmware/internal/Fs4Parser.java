@@ -9,8 +9,7 @@ import org.infiniscope.firmware.ImageSection;
 
 /**
  * Reads an FS4 image the way mstflint verifies one: magic, boot version, HW pointers (each with its CRC), tools
- * area, boot2, the ITOC and its sections, then the device data of the DTOC in the image's last 4 KiB when the image
- * has one. Every length and pointer is checked against the image before it is followed.
+ * area, boot2, the ITOC and its sections, then the device data of the DTOC where FS4 places it (see {@link #dtoc()}). Every length and pointer is checked against the image before it is followed.
  */
 final class Fs4Parser {
 
@@ -88,12 +87,50 @@ final class Fs4Parser {
         if (fields.version.isEmpty()) {
             throw new ImageFormatException("no IMAGE_INFO section: the image has no version", toc);
         }
-        int dtoc = b.length - Fs4.SECTOR;
-        if (b.length > imageEnd && dtoc >= imageEnd && tocHeaderValid(dtoc, Fs4.DTOC_ASCII)) {
+        int dtoc = dtoc();
+        if (dtoc >= 0) {
             addTocHeader(dtoc, "DTOC_HEADER");
             entries(dtoc, true);
         }
         return fields.image("FS4", sections);
+    }
+
+    /** The dtoc_offset values mstflint's DTOC address takes (size / (2 * dtoc_offset) - 4 KiB), 0 for none. */
+    static final int MAX_DTOC_OFFSET = 8;
+
+    /**
+     * Where the DTOC is, as FS4 places it: in the last 4 KiB of the image (or flash) it belongs to, which is the
+     * whole, or, when IMAGE_INFO's dtoc_offset is non-zero, its {@code 1 / (2 * dtoc_offset)} part ({@code size /
+     * (2 * dtoc_offset) - 0x1000}: the device data of a slot within a larger flash or file). Every such place after
+     * the ITOC's sections is tried, the last 4 KiB first.
+     *
+     * @return the DTOC's offset, or -1 when the image has none: it ends with its ITOC's sections (a reduced image) or
+     *         all that follows them is erased
+     * @throws ImageFormatException when data follows the ITOC's sections but no place FS4 allows holds a DTOC
+     */
+    private int dtoc() throws ImageFormatException {
+        if (b.length <= imageEnd) {
+            return -1;
+        }
+        int last = b.length - Fs4.SECTOR;
+        if (last >= imageEnd && tocHeaderValid(last, Fs4.DTOC_ASCII)) {
+            return last;
+        }
+        for (int k = 1; k <= MAX_DTOC_OFFSET; k++) {
+            int at = b.length / (2 * k) - Fs4.SECTOR;
+            if (at >= imageEnd && at % Fs4.SECTOR == 0 && tocHeaderValid(at, Fs4.DTOC_ASCII)) {
+                return at;
+            }
+        }
+        for (int i = imageEnd; i < b.length; i++) {
+            if (b[i] != (byte) 0xFF) {
+                throw new ImageFormatException(String.format(
+                        "no valid DTOC header where FS4 places one (0x%x, the image's last 4 KiB, or its size / "
+                                + "(2 x dtoc_offset) - 4 KiB), though data follows the ITOC's sections at 0x%x",
+                        Math.max(last, 0), i), Math.max(last, 0));
+            }
+        }
+        return -1;
     }
 
     private int[] hwPointers() throws ImageFormatException {

@@ -71,7 +71,7 @@ final class FwBurn {
                 String.format("%s: no installed flasher supports %04x:%04x", f.address(), d.vendorId(), d.deviceId()));
     }
 
-    /** {@code fw burn [--fabric F] -d ADDRESS IMG [--force] [--dry-run]} */
+    /** {@code fw burn [--fabric F] -d ADDRESS IMG [--force] [--dry-run] [--reset] [--use-image-guids]} */
     static int burn(List<String> args, String defaultFabric, Services services, ToolInvocation invocation)
             throws UsageException {
         String fabric = defaultFabric;
@@ -80,6 +80,7 @@ final class FwBurn {
         boolean force = false;
         boolean dryRun = false;
         boolean reset = false;
+        boolean imageGuids = false;
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             switch (a) {
@@ -88,6 +89,7 @@ final class FwBurn {
                 case "--force" -> force = true;
                 case "--dry-run" -> dryRun = true;
                 case "--reset" -> reset = true;
+                case "--use-image-guids", "-use_image_guids" -> imageGuids = true;
                 default -> {
                     if (a.startsWith("-") || image != null) {
                         throw new UsageException("unexpected burn argument '" + a + "'");
@@ -107,15 +109,16 @@ final class FwBurn {
             FirmwareFlasher flasher = flasher(services, f);
             long start = System.nanoTime();
             boolean tty = "tty".equals(invocation.property("infiniscope.progress"));
-            BurnResult r = flasher.burn(f, bytes, new BurnOptions(force, dryRun, () -> false, (phase, done, total) -> {
-                if (tty || done == total) {
-                    double elapsed = (System.nanoTime() - start) / 1e9;
-                    err.printf("%s%-8s %3d%%  %.1f s", tty ? "\r" : "", phase, done * 100 / Math.max(1, total),
-                            elapsed);
-                    err.print(tty ? "" : "\n");
-                    err.flush();
-                }
-            }));
+            BurnResult r = flasher.burn(f, bytes,
+                    new BurnOptions(force, dryRun, imageGuids, () -> false, (phase, done, total) -> {
+                        if (tty || done == total) {
+                            double elapsed = (System.nanoTime() - start) / 1e9;
+                            err.printf("%s%-8s %3d%%  %.1f s", tty ? "\r" : "", phase, done * 100 / Math.max(1, total),
+                                    elapsed);
+                            err.print(tty ? "" : "\n");
+                            err.flush();
+                        }
+                    }));
             if (tty) {
                 err.println();
             }
@@ -126,6 +129,12 @@ final class FwBurn {
                             ? ""
                             : String.format("; it runs after the adapter restarts (%.0f dwords/s)",
                                     r.dwordsPerSecond()));
+            if (!r.guids().isEmpty()) {
+                invocation.out().printf("-I- GUIDs and MACs: %s%n", r.guids());
+            }
+            if (!r.flashPath().isEmpty()) {
+                invocation.out().printf("-I- Flash reached through the %s%n", r.flashPath());
+            }
             if (reset && !r.dryRun()) {
                 flasher.restart(f);
                 invocation.out().println("-I- The adapter restarted with slot " + r.slot() + " active");

@@ -192,7 +192,7 @@ public final class FwTool implements ConsoleTool, AuditedTool {
         return """
                 usage: infiniscope fw query IMG | fw verify IMG | fw -i IMG query|verify
                        infiniscope fw query [--fabric F] -d ADDRESS
-                       infiniscope fw burn [--fabric F] -d ADDRESS IMG [--force] [--dry-run] [--reset]
+                       infiniscope fw burn [--fabric F] -d ADDRESS IMG [--force] [--dry-run] [--reset] [--use-image-guids]
                        infiniscope fw inventory [--fabric F] [--json] [-o N] [-t MS] [--retries N] [--timing]
                        infiniscope fw mkimage -o OUT [--format fs4|fs3] [--for hca|switch] [--version X.Y.Z] [--psid PSID]
                                   [--device-id ID] [--guid G] [--guids N] [--mac M] [--macs N]
@@ -202,7 +202,9 @@ public final class FwTool implements ConsoleTool, AuditedTool {
                   -d ADDRESS  the adapter's PCI function (see lspci; --fabric sim… for the simulated adapters)
                   burn     failsafe: the inactive slot, verified by read-back, then made active; the PSID must match
                            the running image's unless --force; --dry-run checks and writes nothing;
-                           --reset restarts the adapter after it, so that the new image runs
+                           --reset restarts the adapter after it, so that the new image runs; the adapter keeps
+                           its GUIDs and MACs (written into the new image) unless --use-image-guids (-use_image_guids);
+                           when running firmware owns the flash, through its flash registers (MFBA/MFBE)
                   inventory  every node's firmware version and PSID, in-band (GeneralInfo, as vendstat -N), N in
                            flight (-o, default 64); nodes that do not answer are listed as "no answer";
                            --timing prints the sweep's and the GeneralInfo queries' seconds on stderr

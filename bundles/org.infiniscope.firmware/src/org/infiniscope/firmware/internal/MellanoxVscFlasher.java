@@ -21,6 +21,13 @@ import org.osgi.service.component.annotations.Component;
  * the image start it finds, boots the old image until the new one is complete and the new one after. A power loss
  * or error at any point leaves an image start that boots.
  * <p>
+ * The adapter keeps its GUIDs and MACs, as mstflint's burn does unless told {@code -use_image_guids}: they are read
+ * from the image it runs and written into the new image's GUID sections (MFG_INFO, DEV_INFO; {@link ImageGuids}),
+ * whose CRCs are computed again, before anything is erased; {@link BurnOptions#useImageGuids()} burns the image's.
+ * When running firmware uses the flash (its cache replacement registers are non-zero) the gateway is not driven
+ * directly: the flash is then reached through the firmware's flash access registers ({@link RegisterFlashAccess}),
+ * with the same failsafe order.
+ * <p>
  * Restarting writes the simulator's reset register ({@code 0xF0010}, see the simulator's {@code CrSpace}); a real
  * adapter is restarted with {@code mlxfwreset}, which this flasher does not do: on real hardware that register is
  * not known to reset anything, so restart identifies the flash first and is honest only on the simulator.
@@ -80,8 +87,8 @@ public final class MellanoxVscFlasher implements FirmwareFlasher {
      *
      * @throws FlashException when an image start is not at a slot of that layout, or two slots do not fit the part
      */
-    static Layout layout(SpiFlashGateway g) throws FlashException {
-        int capacity = g.part().capacity();
+    static Layout layout(FlashAccess g) throws FlashException {
+        int capacity = g.capacity();
         byte[] head = new byte[16];
         int first = -1;
         for (int at : START_POSITIONS) {
@@ -103,7 +110,7 @@ public final class MellanoxVscFlasher implements FirmwareFlasher {
         if (size > capacity / 2) {
             throw new FlashException(String.format(
                     "the running image declares slots of 0x%x bytes; two do not fit " + "the %s (0x%x bytes)", size,
-                    g.part().name(), capacity));
+                    g.partName(), capacity));
         }
         if (first != 0 && first != size) {
             throw new FlashException(String.format(
@@ -115,14 +122,13 @@ public final class MellanoxVscFlasher implements FirmwareFlasher {
 
     @Override
     public byte[] readActiveImage(PciFunction function) throws FlashException {
-        try (VscGateway v = VscGateway.open(function);
-                SpiFlashGateway g = SpiFlashGateway.open(v, function.address().toString())) {
+        try (VscGateway v = VscGateway.open(function); FlashAccess g = flash(v, function.address().toString())) {
             Layout layout = layout(g);
             return readSlot(g, layout.active(), layout.size(), layout.size());
         }
     }
 
-    private static byte[] readSlot(SpiFlashGateway g, int slot, int size, int span) throws FlashException {
+    private static byte[] readSlot(FlashAccess g, int slot, int size, int span) throws FlashException {
         byte[] image = new byte[span];
         int chunk = 4096;
         for (int i = 0; i < span; i += chunk) {
@@ -147,7 +153,7 @@ public final class MellanoxVscFlasher implements FirmwareFlasher {
         if (image.length < 16 || Be.u32(image, 0) != IMAGE_START) {
             throw new FlashException("the image does not start with the MTFW magic pattern at offset 0");
         }
-        try (VscGateway v = VscGateway.open(f); SpiFlashGateway g = SpiFlashGateway.open(v, f.address().toString())) {
+        try (VscGateway v = VscGateway.open(f); FlashAccess g = flash(v, f.address().toString())) {
             Layout layout = layout(g);
             int size = layout.size();
             int declared = declaredLog2SlotSize(image);
@@ -159,17 +165,17 @@ public final class MellanoxVscFlasher implements FirmwareFlasher {
             if (image.length > size) {
                 throw new FlashException(
                         String.format("the image (0x%x bytes) does not fit a slot of 0x%x bytes of " + "the %s",
-                                image.length, size, g.part().name()));
+                                image.length, size, g.partName()));
             }
-            byte[] padded = java.util.Arrays.copyOf(image, (image.length + 15) & ~15);
-            java.util.Arrays.fill(padded, image.length, padded.length, (byte) 0xFF);
             int active = layout.active();
             String previous = "";
+            ImageGuids.Uids device = null;
             try {
                 // the image's structures sit at its start: read as much of the active slot as the new image fills
-                int span = Math.min(size, Math.max(padded.length + 0xFFF & ~0xFFF, 0x10000));
+                int span = Math.min(size, Math.max(image.length + 0xFFF & ~0xFFF, 0x10000));
                 FirmwareImage running = BuiltInFormats.parse(readSlot(g, active, size, span));
                 previous = running.version();
+                device = running.baseGuid() == 0 ? null : ImageGuids.Uids.of(running);
                 if (!options.force() && !running.psid().equals(next.psid())) {
                     throw new FlashException(
                             String.format("PSID mismatch: the adapter has %s, the image %s (force to " + "burn anyway)",
@@ -181,12 +187,25 @@ public final class MellanoxVscFlasher implements FirmwareFlasher {
                             + "), so its PSID cannot be checked (force to burn anyway)");
                 }
             }
+            String guids;
+            if (options.useImageGuids()) {
+                guids = "the image's: " + ImageGuids.Uids.of(next).describe();
+            } else if (device == null) {
+                throw new FlashException("the adapter's GUIDs and MACs cannot be read from the image it runs, so "
+                        + "they cannot be kept (use the image's GUIDs to burn anyway)");
+            } else {
+                image = ImageGuids.keep(image, next, device);
+                guids = "kept the adapter's: " + device.describe();
+            }
+            byte[] padded = java.util.Arrays.copyOf(image, (image.length + 15) & ~15);
+            java.util.Arrays.fill(padded, image.length, padded.length, (byte) 0xFF);
             int target = 1 - active;
             int base = target * size;
             int sectors = (padded.length + SECTOR - 1) / SECTOR;
             long words = padded.length / 4;
             if (options.dryRun()) {
-                return new BurnResult(target, previous, next.version(), 0, 0, System.nanoTime() - started, true);
+                return new BurnResult(target, previous, next.version(), 0, 0, System.nanoTime() - started, true, guids,
+                        g.path());
             }
             for (int s = 0; s < sectors; s++) {
                 cancelled(options);
@@ -253,7 +272,24 @@ public final class MellanoxVscFlasher implements FirmwareFlasher {
                         "the old image's start in slot " + active + " did not clear; it stays " + "active");
             }
             options.progress().update("switch", 1, 1);
-            return new BurnResult(target, previous, next.version(), written, words, System.nanoTime() - started, false);
+            return new BurnResult(target, previous, next.version(), written, words, System.nanoTime() - started, false,
+                    guids, g.path());
+        }
+    }
+
+    /**
+     * The flash, directly through the CR-space flash gateway, or, when running firmware uses the flash and the
+     * gateway is refused, through the firmware's flash access registers (MFBA/MFBE).
+     */
+    static FlashAccess flash(VscGateway v, String where) throws FlashException {
+        if (!SpiFlashGateway.firmwareUsesFlash(v)) {
+            return SpiFlashGateway.open(v, where);
+        }
+        try {
+            return RegisterFlashAccess.open(v, where);
+        } catch (FlashException e) {
+            throw new FlashException(where + ": running firmware uses the flash, so the flash gateway is not driven "
+                    + "directly; through the firmware's flash registers: " + e.getMessage());
         }
     }
 
@@ -270,7 +306,7 @@ public final class MellanoxVscFlasher implements FirmwareFlasher {
     @Override
     public void restart(PciFunction function) throws FlashException {
         try (VscGateway v = VscGateway.open(function)) {
-            SpiFlashGateway.open(v, function.address().toString()).close();
+            flash(v, function.address().toString()).close();
             // a register only the simulated adapters define: written only where it reads its signature, never on
             // an adapter where the address may mean something else
             if (v.read(SW_RESET) != SW_RESET_SIGNATURE) {

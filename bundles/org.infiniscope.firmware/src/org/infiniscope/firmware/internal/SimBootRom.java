@@ -75,6 +75,23 @@ public final class SimBootRom implements BootRom {
         }
     }
 
+    /** The base GUID of an image this boot ROM boots: the node GUID the adapter answers with while it runs it. */
+    @Override
+    public long baseGuid(int deviceId, byte[] slot) {
+        Optional<FirmwareFormat> format = formats.values().stream()
+                .sorted(Comparator.comparingInt(Ranked::ranking).reversed().thenComparingLong(Ranked::id))
+                .map(Ranked::format).filter(f -> f.recognizes(slot)).findFirst();
+        try {
+            if (format.isPresent()) {
+                FirmwareImage image = format.get().parse(slot);
+                return bootable(image, deviceId).isPresent() ? image.baseGuid() : 0;
+            }
+        } catch (ImageFormatException e) {
+            // not bootable: no GUID
+        }
+        return 0;
+    }
+
     /** @return the version an image boots as on a device, empty when a CRC is wrong or it is for another device */
     static Optional<FirmwareVersion> bootable(FirmwareImage image, int deviceId) {
         if (!image.badSections().isEmpty() || image.deviceId() != 0 && image.deviceId() != deviceId) {

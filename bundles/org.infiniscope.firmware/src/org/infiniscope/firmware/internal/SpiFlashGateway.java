@@ -17,7 +17,7 @@ import org.infiniscope.firmware.FlashException;
  * <li>a command runs when written with the busy bit set; the gateway clears busy when done (polled, bounded);</li>
  * <li>0xF0408 / 0xF040C: the firmware's cache-replacement offset and command; non-zero means running firmware is
  * using the flash, and direct gateway access would hang it (mstflint then goes through the MFBA register, which
- * this class does not do: it refuses); 0xF0420 bit 0 enables cache replacement and is cleared while the lock is
+ * {@link RegisterFlashAccess} does: this class refuses); 0xF0420 bit 0 enables cache replacement and is cleared while the lock is
  * held.</li>
  * </ul>
  * The flash is identified by its JEDEC ID (command 0x9F) and must be a part this class knows ({@link #PARTS}); its
@@ -25,7 +25,7 @@ import org.infiniscope.firmware.FlashException;
  * 0x13, page program 0x02 or 0x12 (256-byte pages), 4 KiB sector erase 0x20 or 0x21 (the four-byte forms on parts
  * over 16 MiB). Waits are bounded numbers of polls, never sleeps.
  */
-final class SpiFlashGateway implements AutoCloseable {
+final class SpiFlashGateway implements FlashAccess {
 
     static final int CMD = 0xF0400;
     static final int ADDR = 0xF0404;
@@ -135,17 +135,24 @@ final class SpiFlashGateway implements AutoCloseable {
             throw new FlashException(
                     where + ": the flash gateway lock is held by another agent (tried " + LOCK_TRIES + " times)");
         }
-        int offset = vsc.read(CACHE_REP_OFFSET) & 0x3FF_FFFF;
-        int command = vsc.read(CACHE_REP_CMD) >>> 16 & 0xFF;
-        if (offset != 0 || command != 0) {
+        if (firmwareUsesFlash(vsc)) {
             throw new FlashException(where + ": running firmware is using the flash (cache replacement active); "
-                    + "direct flash gateway access could hang it, and access through the firmware (the MFBA "
-                    + "register) is not implemented");
+                    + "direct flash gateway access could hang it");
         }
         cacheReplacement = vsc.read(CACHE_REP_ENABLE);
         cacheReplacementSaved = true;
         vsc.write(CACHE_REP_ENABLE, cacheReplacement & ~1);
         gatewayIdle("taking the gateway");
+    }
+
+    /**
+     * @return whether running firmware uses the flash (its cache replacement offset or command is non-zero), so that
+     *         the gateway must not be driven directly
+     */
+    static boolean firmwareUsesFlash(VscGateway vsc) throws FlashException {
+        int offset = vsc.read(CACHE_REP_OFFSET) & 0x3FF_FFFF;
+        int command = vsc.read(CACHE_REP_CMD) >>> 16 & 0xFF;
+        return offset != 0 || command != 0;
     }
 
     private Part identify() throws FlashException {
@@ -162,6 +169,21 @@ final class SpiFlashGateway implements AutoCloseable {
     /** @return the part found */
     Part part() {
         return part;
+    }
+
+    @Override
+    public String path() {
+        return "CR-space flash gateway";
+    }
+
+    @Override
+    public String partName() {
+        return part.name();
+    }
+
+    @Override
+    public int capacity() {
+        return part.capacity();
     }
 
     /** @return the JEDEC ID of bank 0's flash: manufacturer, type and capacity bytes */
@@ -227,7 +249,8 @@ final class SpiFlashGateway implements AutoCloseable {
     }
 
     /** Reads {@code out.length} bytes (a multiple of 16) from a 16-byte aligned flash address. */
-    void read(int address, byte[] out, int offset, int length) throws FlashException {
+    @Override
+    public void read(int address, byte[] out, int offset, int length) throws FlashException {
         int bank = bank(address);
         int within = address % part.capacity();
         vsc.write(ADDR, within);
@@ -243,7 +266,8 @@ final class SpiFlashGateway implements AutoCloseable {
     }
 
     /** Erases the 4 KiB sector at a flash address and waits until the flash is done. */
-    void eraseSector(int address) throws FlashException {
+    @Override
+    public void eraseSector(int address) throws FlashException {
         int bank = bank(address);
         writeEnable(bank);
         vsc.write(ADDR, address % part.capacity());
@@ -257,7 +281,8 @@ final class SpiFlashGateway implements AutoCloseable {
      * rest 16 bytes at a time (the flash's address advances by itself), the last one releasing the chip select,
      * then waits until the flash is done.
      */
-    void programPage(int address, byte[] data, int offset, int length) throws FlashException {
+    @Override
+    public void programPage(int address, byte[] data, int offset, int length) throws FlashException {
         if (length <= 0 || length % BLOCK != 0 || address % BLOCK != 0
                 || address / PAGE != (address + length - 1) / PAGE) {
             throw new IllegalArgumentException(String.format("0x%x bytes at 0x%x: not within a page", length, address));
@@ -280,7 +305,8 @@ final class SpiFlashGateway implements AutoCloseable {
      * Starts programming one dword (4 bytes) at a 4-byte aligned address: write enable and the page program command;
      * when this returns the flash has the command ({@link #waitProgrammed(int)} waits for it to finish).
      */
-    void startProgramDword(int address, int value) throws FlashException {
+    @Override
+    public void startProgramDword(int address, int value) throws FlashException {
         int bank = bank(address);
         writeEnable(bank);
         vsc.write(ADDR, address % part.capacity());
@@ -289,7 +315,8 @@ final class SpiFlashGateway implements AutoCloseable {
     }
 
     /** Waits, bounded, until the flash finished the program started at an address. */
-    void waitProgrammed(int address) throws FlashException {
+    @Override
+    public void waitProgrammed(int address) throws FlashException {
         waitReady(PROGRAM_POLLS, String.format("program at 0x%x", address));
     }
 

@@ -84,6 +84,15 @@ final class VscGateway implements AutoCloseable {
                 + SEMAPHORE_TRIES + " times)");
     }
 
+    /** Selects an address space (CR-space, ICMD, semaphore) for the reads and writes that follow. */
+    void select(int space) throws FlashException {
+        try {
+            space(space);
+        } catch (PciException e) {
+            throw new FlashException(e.getMessage());
+        }
+    }
+
     private void space(int space) throws FlashException, PciException {
         f.writeDword(base + CONTROL, space);
         if (f.readDword(base + CONTROL) >>> 29 == 0) {

@@ -146,6 +146,76 @@ class PerfManagerSimTest {
     }
 
     @Test
+    void aPortReadLateInASlowSweepHasItsRateOverItsOwnInterval() throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean slow = new java.util.concurrent.atomic.AtomicBoolean();
+        manager = new PerfManagerImpl((t, timeout) -> new SlowReader(counters.over(t, timeout), slow), 10, Rules.NONE,
+                clock::nanoTime);
+        double rate = 100e6;
+        fabric.traffic().start("h2", "h3", rate);
+        PollOptions oneAtATime = new PollOptions(1, Duration.ofSeconds(10), false);
+        manager.sweep(transport, snapshot, oneAtATime);
+        clock.advance(Duration.ofSeconds(1));
+        // a slow sweep (a loaded machine, a busy fabric): a second passes before each port's counters are read, so
+        // h2 is read seconds after the sweep began, while it was read at once by the first sweep
+        slow.set(true);
+        manager.sweep(transport, snapshot, oneAtATime);
+        double measured = port(H2, 1).xmitBytesPerSecond();
+        // PortXmitData counts the headers around each packet and the PMA's MADs too: a few per cent above the payload
+        assertTrue(measured > rate && measured < rate * 1.1,
+                "h2 sends at " + rate + " B/s of payload, measured " + measured + " B/s");
+    }
+
+    /** A reader that, once slow, lets a second of the fabric's clock pass before each reading of a port's counters. */
+    private final class SlowReader implements PortCounterReader {
+        private final PortCounterReader inner;
+        private final java.util.concurrent.atomic.AtomicBoolean slow;
+
+        SlowReader(PortCounterReader inner, java.util.concurrent.atomic.AtomicBoolean slow) {
+            this.inner = inner;
+            this.slow = slow;
+        }
+
+        private void pass() {
+            if (slow.get()) {
+                clock.advance(Duration.ofSeconds(1));
+            }
+        }
+
+        @Override
+        public org.infiniscope.mad.ClassPortInfo classPortInfo(int lid, int port)
+                throws org.infiniscope.diag.counters.CounterQueryException {
+            return inner.classPortInfo(lid, port);
+        }
+
+        @Override
+        public org.infiniscope.mad.perf.PerfCounters<PortCounter> portCounters(int lid, int port)
+                throws org.infiniscope.diag.counters.CounterQueryException {
+            pass();
+            return inner.portCounters(lid, port);
+        }
+
+        @Override
+        public org.infiniscope.mad.perf.PerfCounters<org.infiniscope.mad.perf.ExtendedPortCounter> portCountersExtended(
+                int lid, int port, org.infiniscope.mad.perf.ExtendedCounterVariant variant)
+                throws org.infiniscope.diag.counters.CounterQueryException {
+            pass();
+            return inner.portCountersExtended(lid, port, variant);
+        }
+
+        @Override
+        public void resetPortCounters(int lid, int port, long select)
+                throws org.infiniscope.diag.counters.CounterQueryException {
+            inner.resetPortCounters(lid, port, select);
+        }
+
+        @Override
+        public void resetPortCountersExtended(int lid, int port, long select)
+                throws org.infiniscope.diag.counters.CounterQueryException {
+            inner.resetPortCountersExtended(lid, port, select);
+        }
+    }
+
+    @Test
     void saturationAndResetsByOthersNeverMakeATotalGoBackwardsOrJump() throws Exception {
         fabric.faults().setCounter("sw2", 3, PortCounter.SYMBOL_ERROR_COUNTER, 0xFFF0);
         manager.sweep(transport, snapshot, PATIENT);
@@ -311,6 +381,9 @@ class PerfManagerSimTest {
 
     @Test
     void linksAndNodesRollUpTheirPorts() throws Exception {
+        // each port's reading is timed on the fabric's clock, which stands still during a sweep: both ends of a link
+        // are read at the same time
+        manager = new PerfManagerImpl(counters, 10, Rules.NONE, clock::nanoTime);
         manager.sweep(transport, snapshot, PATIENT);
         fabric.traffic().start("h2", "h3", 100e6);
         fabric.faults().setCounter("h2", 1, PortCounter.PORT_RCV_ERRORS, 3);

@@ -220,9 +220,10 @@ public final class PerfManagerImpl implements PerfManager {
                     record.unreachable();
                     failedPorts.merge(key.nodeGuid(), 1, Integer::sum);
                 } else {
-                    // every port's reading is dated by the sweep's start: rates over the same interval for each port,
-                    // so that a link's two ends agree
-                    record.begin(t0, t0);
+                    // each port's reading is dated by when its answer came: a sweep slowed down (a loaded machine, a
+                    // sweep asked for right after another) reads a port at a different offset from the sweep's start
+                    // each time, and dating by the start would divide one interval's bytes by another's seconds
+                    record.begin(clock.getAsLong(), t0);
                     apply(record, r);
                     record.sample(epoch);
                 }

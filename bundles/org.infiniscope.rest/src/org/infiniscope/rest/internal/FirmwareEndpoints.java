@@ -133,7 +133,10 @@ public final class FirmwareEndpoints implements Endpoints {
                                 .property("device", "string", "the adapter's PCI address, such as 03:00.0", true)
                                 .property("image", "string", "the image, Base64", true)
                                 .property("force", "boolean", "burn even when the PSID differs", false)
-                                .property("dryRun", "boolean", "check and write nothing", false).build(),
+                                .property("dryRun", "boolean", "check and write nothing", false)
+                                .property("useImageGuids", "boolean",
+                                        "burn the image's GUIDs and MACs instead of keeping the adapter's", false)
+                                .build(),
                         this::start).withStatus(202));
     }
 
@@ -210,6 +213,7 @@ public final class FirmwareEndpoints implements Endpoints {
         }
         boolean force = ApiRequest.flag(body, "force");
         boolean dryRun = ApiRequest.flag(body, "dryRun");
+        boolean useImageGuids = ApiRequest.flag(body, "useImageGuids");
         String fabric = fabric();
         Path file;
         try {
@@ -224,6 +228,9 @@ public final class FirmwareEndpoints implements Endpoints {
         List<String> argv = new ArrayList<>(List.of("fw", "burn", "--fabric", fabric, "-d", address, file.toString()));
         if (force) {
             argv.add("--force");
+        }
+        if (useImageGuids) {
+            argv.add("--use-image-guids");
         }
         if (dryRun) {
             argv.add("--dry-run");

@@ -13,6 +13,7 @@ public final class AdapterFaults {
     private boolean powerLost;
     private int corruptAddress = -1;
     private boolean staysBusy;
+    private long operations;
 
     /** The next {@code count} flash operations fail with the fault status. */
     public synchronized void failNextFlashOperations(int count) {
@@ -54,7 +55,13 @@ public final class AdapterFaults {
         staysBusy = false;
     }
 
+    /** @return the flash operations (gateway commands, firmware flash register commands) asked for so far */
+    public synchronized long flashOperations() {
+        return operations;
+    }
+
     synchronized boolean failFlashOperation() {
+        operations++;
         if (powerLossAfter == 0) {
             powerLost = true;
             powerLossAfter = -1;

@@ -31,4 +31,16 @@ public interface BootRom {
     default byte[] factoryImage(int deviceId, long nodeGuid, FirmwareVersion factory) {
         return new byte[0];
     }
+
+    /**
+     * The base GUID of a bootable image: the node GUID an adapter answers with (NodeInfo) once it runs that image,
+     * as a ConnectX takes its GUIDs from the image's device data. The default knows none: the node keeps its GUID.
+     *
+     * @param deviceId the adapter's PCI device ID
+     * @param slot the bytes of the flash slot it boots
+     * @return the base GUID, or 0 when the image carries none this boot ROM can read
+     */
+    default long baseGuid(int deviceId, byte[] slot) {
+        return 0;
+    }
 }

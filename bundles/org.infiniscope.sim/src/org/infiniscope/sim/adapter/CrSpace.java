@@ -20,6 +20,9 @@ import java.util.Map;
  * <li>{@link #GW_ADDR} (0xF0404): the flash address of the address phase;</li>
  * <li>{@link #GW_DATA} (0xF0410 to 0xF041C): up to 16 data bytes, the first byte in the top bits of the first
  * dword (big-endian, as images are laid out);</li>
+ * <li>{@link #CACHE_REP_OFFSET} (0xF0408) and {@link #CACHE_REP_CMD} (0xF040C): non-zero while the running firmware
+ * uses the flash ({@link SimAdapter#setFirmwareOwnsFlash(boolean)}), as mstflint checks before it drives the gateway;
+ * the flash is then reached through the firmware's registers ({@link FlashRegisters});</li>
  * <li>{@link #SW_RESET}: writing 1 restarts the adapter (as a power cycle: it boots the active slot, failsafe): the
  * simulator's own reset register (a real adapter is reset as {@code mlxfwreset} does, which this does not model); it
  * reads {@link #SW_RESET_SIGNATURE}, by which a flasher tells that the register is there before it writes it.</li>
@@ -49,6 +52,10 @@ public final class CrSpace {
     public static final int GW_ADDR = 0xF0404;
     /** Flash gateway: the first of four data registers. */
     public static final int GW_DATA = 0xF0410;
+    /** Cache replacement offset: non-zero while running firmware uses the flash. */
+    public static final int CACHE_REP_OFFSET = 0xF0408;
+    /** Cache replacement command: non-zero (bits 16-23) while running firmware uses the flash. */
+    public static final int CACHE_REP_CMD = 0xF040C;
     /** Software reset: write 1 to restart the adapter. */
     public static final int SW_RESET = 0xF0010;
     /** What {@link #SW_RESET} reads: "RST1", the sign that this adapter has the simulator's reset register. */
@@ -120,6 +127,8 @@ public final class CrSpace {
                 yield v;
             }
             case GW_ADDR -> address;
+            case CACHE_REP_OFFSET -> adapter.firmwareUsesFlash() ? 0x10000 : scratch.getOrDefault(at, 0);
+            case CACHE_REP_CMD -> adapter.firmwareUsesFlash() ? 0x0B << 16 : scratch.getOrDefault(at, 0);
             case SW_RESET -> SW_RESET_SIGNATURE;
             default -> scratch.getOrDefault(at, 0);
         };

@@ -11,12 +11,13 @@ import java.util.function.Function;
  * slot with the image start, else the one booted last) through the fabric's image check:
  * an image it accepts runs; otherwise the other slot boots if it holds one it accepts (failsafe), and that slot
  * becomes the active one. A slot never written holds the factory image, which always boots. When neither slot holds
- * a bootable image the adapter does not boot ({@link #running()} empty).
+ * a bootable image the adapter does not boot ({@link #running()} empty). An image whose base GUID (as the boot ROM
+ * reads it) differs from the node's gives the node that GUID: it answers NodeInfo with it from then on.
  */
 public final class SimAdapter {
 
     private final String nodeName;
-    private final long nodeGuid;
+    private volatile long nodeGuid;
     private final boolean isSwitch;
     private final int deviceId;
     private final FirmwareVersion factory;
@@ -24,23 +25,31 @@ public final class SimAdapter {
     /** Programs the factory image into slot 0 when the flash is first used; null once done. */
     private Runnable factoryProgramming;
     private final CrSpace crSpace;
+    private final FlashRegisters flashRegisters;
+    private boolean firmwareOwnsFlash;
     private final VscFunction function;
     private final AdapterFaults faults = new AdapterFaults();
     private final Function<byte[], Optional<FirmwareVersion>> imageCheck;
+    private final java.util.function.ToLongFunction<byte[]> imageGuid;
+    private volatile java.util.function.LongConsumer guidChange = guid -> {
+    };
     private final boolean[] written = new boolean[2];
     private FirmwareVersion running;
 
     SimAdapter(String nodeName, long nodeGuid, boolean isSwitch, int deviceId, FirmwareVersion factory,
             org.infiniscope.pci.PciAddress address, int slotSize,
-            Function<byte[], Optional<FirmwareVersion>> imageCheck) {
+            Function<byte[], Optional<FirmwareVersion>> imageCheck,
+            java.util.function.ToLongFunction<byte[]> imageGuid) {
         this.nodeName = nodeName;
         this.nodeGuid = nodeGuid;
         this.isSwitch = isSwitch;
         this.deviceId = deviceId;
         this.factory = factory;
         this.imageCheck = imageCheck;
+        this.imageGuid = imageGuid;
         this.flash = new SimFlash(slotSize);
         this.crSpace = new CrSpace(this);
+        this.flashRegisters = new FlashRegisters(this);
         this.function = new VscFunction(this, address);
         this.running = factory;
     }
@@ -50,7 +59,7 @@ public final class SimAdapter {
         return nodeName;
     }
 
-    /** @return the node GUID */
+    /** @return the node GUID: the topology's, until the adapter boots an image with another base GUID */
     public long nodeGuid() {
         return nodeGuid;
     }
@@ -92,6 +101,25 @@ public final class SimAdapter {
         return crSpace;
     }
 
+    /** @return the running firmware's flash access registers (ICMD ACCESS_REG: MFPA, MFBA, MFBE) */
+    public FlashRegisters flashRegisters() {
+        return flashRegisters;
+    }
+
+    /**
+     * Makes the running firmware own the flash (as newer adapters' firmware does while it runs): CR-space's cache
+     * replacement registers then read non-zero, so a flasher must not drive the flash gateway directly and goes
+     * through the firmware's flash access registers instead. Off by default; it stays across power cycles.
+     */
+    public synchronized void setFirmwareOwnsFlash(boolean owns) {
+        firmwareOwnsFlash = owns;
+    }
+
+    /** @return whether running firmware uses the flash now: it owns it and runs */
+    public synchronized boolean firmwareUsesFlash() {
+        return firmwareOwnsFlash && running != null && !faults.powerLost();
+    }
+
     /** @return the PCI function, as the simulator's PCI bus lists it */
     public VscFunction function() {
         return function;
@@ -117,9 +145,30 @@ public final class SimAdapter {
      *
      * @return the firmware that runs, empty when no slot holds a bootable image
      */
-    public synchronized Optional<FirmwareVersion> powerCycle() {
+    public Optional<FirmwareVersion> powerCycle() {
+        Optional<FirmwareVersion> booted;
+        long guid;
+        synchronized (this) {
+            booted = boot();
+            guid = booted.isPresent() ? imageGuid.applyAsLong(flash.slotImage(flash.activeSlot())) : 0;
+        }
+        // outside the adapter's lock: the fabric is told (its lock is taken by MADs that ask adapters)
+        if (guid != 0 && guid != nodeGuid) {
+            nodeGuid = guid;
+            guidChange.accept(guid);
+        }
+        return booted;
+    }
+
+    /** Tells the fabric the adapter's new node GUID when it boots an image with another base GUID. */
+    synchronized void onGuidChange(java.util.function.LongConsumer change) {
+        guidChange = change;
+    }
+
+    private synchronized Optional<FirmwareVersion> boot() {
         faults.restorePower();
         crSpace.reset();
+        flashRegisters.reset();
         int active = flash().activeSlot();
         Optional<FirmwareVersion> first = boot(active);
         if (first.isPresent()) {

@@ -3,7 +3,6 @@ package org.infiniscope.sim.adapter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -43,9 +42,11 @@ public final class SimAdapters {
     private final BootRom bootRom;
     /** Adapters are made when first asked for: a sweep of a large fabric pays for none it does not touch. */
     private final SimAdapter[] made;
-    private final Map<Long, Integer> indexByGuid = new HashMap<>();
+    private final Map<Long, Integer> indexByGuid = new java.util.concurrent.ConcurrentHashMap<>();
+    private final SimFabric fabric;
 
-    private SimAdapters(List<Node> nodes, BootRom bootRom) {
+    private SimAdapters(SimFabric fabric, List<Node> nodes, BootRom bootRom) {
+        this.fabric = fabric;
         this.nodes = List.copyOf(nodes);
         this.bootRom = bootRom;
         this.made = new SimAdapter[nodes.size()];
@@ -64,7 +65,14 @@ public final class SimAdapters {
                             ? new FirmwareVersion(15, 2010, 4004, "MT_2630110032")
                             : new FirmwareVersion(16, 35, 2000, "MT_0000000008"),
                     new PciAddress(i / 8192, i / 32 % 256, i % 32, 0), SLOT_SIZE,
-                    image -> bootRom.boot(deviceId, image));
+                    image -> bootRom.boot(deviceId, image), image -> bootRom.baseGuid(deviceId, image));
+            int index = i;
+            SimAdapter a = made[i];
+            a.onGuidChange(guid -> {
+                fabric.faults().changeNodeGuid(n.name(), guid);
+                indexByGuid.values().removeIf(at -> at == index);
+                indexByGuid.put(guid, index);
+            });
             FirmwareVersion factory = made[i].running();
             long guid = n.nodeGuid();
             // built at the flash's first use only: a sweep of a large fabric builds none
@@ -95,7 +103,7 @@ public final class SimAdapters {
             if (existing != null) {
                 return existing;
             }
-            SimAdapters adapters = new SimAdapters(fabric.topology().nodes(), bootRom);
+            SimAdapters adapters = new SimAdapters(fabric, fabric.topology().nodes(), bootRom);
             fabric.registerAgent(MellanoxGeneralInfo.MGMT_CLASS, adapters::answer);
             ATTACHED.put(fabric, adapters);
             return adapters;

@@ -12,7 +12,8 @@ import org.infiniscope.pci.PciFunction;
  * capability):
  * <ul>
  * <li>+0x04 control: the address space in bits 0-15; reading back gives a status in bits 29-31 that is non-zero
- * when the space is supported (only {@link #SPACE_CR} is);</li>
+ * when the space is supported ({@link #SPACE_CR}, and the ICMD and semaphore spaces of
+ * {@link FlashRegisters});</li>
  * <li>+0x08 counter: each read returns the next ticket;</li>
  * <li>+0x0C semaphore: 0 when free; writing a ticket to a free semaphore takes it (read it back to see whether it
  * was yours), writing 0 frees it;</li>
@@ -94,7 +95,7 @@ public final class VscFunction implements PciFunction {
             return -1;
         }
         return switch (at - VSC) {
-            case CONTROL -> space | (space == SPACE_CR ? 1 << 29 : 0);
+            case CONTROL -> space | (supported(space) ? 1 << 29 : 0);
             case COUNTER -> ++counter;
             case SEMAPHORE -> semaphore;
             case ADDRESS -> addressRegister;
@@ -122,10 +123,14 @@ public final class VscFunction implements PciFunction {
                 if (write) {
                     if (space == SPACE_CR) {
                         adapter.crSpace().write(target, data);
+                    } else if (supported(space)) {
+                        adapter.flashRegisters().write(space, target, data);
                     }
                     addressRegister = target;
                 } else {
-                    data = space == SPACE_CR ? adapter.crSpace().read(target) : 0;
+                    data = space == SPACE_CR
+                            ? adapter.crSpace().read(target)
+                            : supported(space) ? adapter.flashRegisters().read(space, target) : 0;
                     addressRegister = target | 1 << 31;
                 }
             }
@@ -135,6 +140,10 @@ public final class VscFunction implements PciFunction {
                 }
             }
         }
+    }
+
+    private static boolean supported(int space) {
+        return space == SPACE_CR || space == FlashRegisters.SPACE_ICMD || space == FlashRegisters.SPACE_SEMAPHORE;
     }
 
     @Override

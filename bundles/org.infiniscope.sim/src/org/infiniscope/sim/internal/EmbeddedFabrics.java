@@ -137,6 +137,11 @@ public final class EmbeddedFabrics {
         public byte[] factoryImage(int deviceId, long nodeGuid, FirmwareVersion factory) {
             return bestRom().map(r -> r.factoryImage(deviceId, nodeGuid, factory)).orElse(new byte[0]);
         }
+
+        @Override
+        public long baseGuid(int deviceId, byte[] slot) {
+            return bestRom().map(r -> r.baseGuid(deviceId, slot)).orElse(0L);
+        }
     };
 
     /** For tests: the service that brings a fabric up. */

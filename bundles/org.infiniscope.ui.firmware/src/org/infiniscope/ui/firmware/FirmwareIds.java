@@ -35,6 +35,8 @@ public final class FirmwareIds {
     public static final String DRY_RUN = "firmware.wizard.dryrun";
     /** Wizard: restart the adapter after the burn, so that it runs the new image. */
     public static final String RESTART = "firmware.wizard.restart";
+    /** Wizard: use the image's GUIDs and MACs instead of keeping the adapter's. */
+    public static final String USE_IMAGE_GUIDS = "firmware.wizard.imageguids";
     /** Wizard: starts the burn (or the dry run). */
     public static final String BURN = "firmware.wizard.burn";
     /** Wizard: cancels the burn under way (safe: the old image stays active). */

@@ -1,6 +1,7 @@
 package org.infiniscope.ui.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
@@ -146,6 +147,8 @@ class FirmwareUiTest {
         Button burn = widget(wizard, Button.class, FirmwareIds.BURN);
         Button restart = widget(wizard, Button.class, FirmwareIds.RESTART);
         assertTrue(bot.call(restart::getSelection), "restart after the burn by default");
+        Button imageGuids = widget(wizard, Button.class, FirmwareIds.USE_IMAGE_GUIDS);
+        assertFalse(bot.call(imageGuids::getSelection), "the adapter keeps its GUIDs by default");
         click(burn);
         Label burnStatus = widget(wizard, Label.class, FirmwareIds.BURN_STATUS);
         String outcome = bot.waitFor("the burn to end", () -> {
@@ -154,6 +157,7 @@ class FirmwareUiTest {
         }, UiBot.TIMEOUT);
         assertTrue(outcome.startsWith("Burned 16.36.1002 into slot 1") && outcome.contains("restarted and runs it"),
                 outcome);
+        assertTrue(outcome.contains("GUIDs and MACs: kept the adapter's: GUID " + guid.substring(2)), outcome);
         assertEquals(1000, (int) bot.call(widget(wizard, ProgressBar.class, FirmwareIds.PROGRESS)::getSelection));
         Path png = bot.screenshot(wizard, "firmware-flash-wizard");
         assertTrue(Files.size(png) > 5_000, "screenshot too small to show anything: " + png);

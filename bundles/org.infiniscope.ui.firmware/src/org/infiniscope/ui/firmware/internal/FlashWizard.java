@@ -193,6 +193,7 @@ final class FlashWizard extends Wizard {
         boolean done;
         private Button dryRun;
         private Button restart;
+        private Button imageGuids;
         private Button burn;
         private Button cancel;
         private ProgressBar bar;
@@ -214,6 +215,9 @@ final class FlashWizard extends Wizard {
             restart.setText("Restart the adapter afterwards, so that it runs the new image");
             restart.setSelection(true);
             GridDataFactory.fillDefaults().span(2, 1).applyTo(restart);
+            imageGuids = id(new Button(c, SWT.CHECK), FirmwareIds.USE_IMAGE_GUIDS);
+            imageGuids.setText("Use the image's GUIDs and MACs (by default the adapter keeps its own)");
+            GridDataFactory.fillDefaults().span(2, 1).applyTo(imageGuids);
             burn = id(new Button(c, SWT.PUSH), FirmwareIds.BURN);
             burn.setText("Burn");
             cancel = id(new Button(c, SWT.PUSH), FirmwareIds.CANCEL);
@@ -240,6 +244,7 @@ final class FlashWizard extends Wizard {
             boolean dry = dryRun.getSelection();
             boolean reset = restart.getSelection();
             boolean forced = imagePage.force.getSelection();
+            boolean useImageGuids = imageGuids.getSelection();
             cancelled.set(false);
             running = true;
             done = false;
@@ -258,12 +263,12 @@ final class FlashWizard extends Wizard {
                                     + " has the node GUID " + String.format("0x%016x", node.nodeGuid())
                                     + " as its serial number: this adapter cannot be reached from here"));
                     FirmwareFlasher flasher = services.flasher(f);
-                    BurnResult r = flasher.burn(f, data, new BurnOptions(forced, dry, cancelled::get,
+                    BurnResult r = flasher.burn(f, data, new BurnOptions(forced, dry, useImageGuids, cancelled::get,
                             (phase, doneUnits, total) -> progress(display, started, phase, doneUnits, total)));
                     if (r.dryRun()) {
                         outcome = String.format(
-                                "Dry run: %s %s would go to slot %d (the adapter runs %s); nothing" + " was written.",
-                                f.address(), r.newVersion(), r.slot(), r.previousVersion());
+                                "Dry run: %s %s would go to slot %d (the adapter runs %s); nothing" + " was written.%s",
+                                f.address(), r.newVersion(), r.slot(), r.previousVersion(), guids(r));
                     } else {
                         String restarted = "";
                         if (reset) {
@@ -272,8 +277,9 @@ final class FlashWizard extends Wizard {
                         } else {
                             restarted = " It runs after the adapter restarts.";
                         }
-                        outcome = String.format("Burned %s into slot %d of %s in %.1f s (%.0f dwords/s).%s",
-                                r.newVersion(), r.slot(), f.address(), r.nanos() / 1e9, r.dwordsPerSecond(), restarted);
+                        outcome = String.format("Burned %s into slot %d of %s in %.1f s (%.0f dwords/s).%s%s",
+                                r.newVersion(), r.slot(), f.address(), r.nanos() / 1e9, r.dwordsPerSecond(), restarted,
+                                guids(r));
                         burnt = true;
                     }
                     ok = true;
@@ -286,6 +292,10 @@ final class FlashWizard extends Wizard {
             }, "infiniscope-flash");
             worker.setDaemon(true);
             worker.start();
+        }
+
+        private static String guids(BurnResult r) {
+            return r.guids().isEmpty() ? "" : " GUIDs and MACs: " + r.guids() + ".";
         }
 
         private void progress(org.eclipse.swt.widgets.Display display, long started, String phase, long doneUnits,

@@ -4,21 +4,17 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
-import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
-import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.VarHandle;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
+
+import org.infiniscope.verbs.rdmacore.ffm.NativeLibrary;
 
 /**
  * The libibverbs functions this bundle calls, bound through FFM. Functions that return a pointer capture
@@ -72,72 +68,42 @@ final class Ibverbs {
     static final FunctionDescriptor POLL_CQ = FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS);
     static final FunctionDescriptor REQ_NOTIFY_CQ = FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT);
     static final FunctionDescriptor POST = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
-    /** libc's poll(2), to wait on a channel's or the context's event descriptor with a timeout. */
-    static final FunctionDescriptor POLL = FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT);
 
     private static final Linker LINKER = Linker.nativeLinker();
-    private static final Linker.Option ERRNO = Linker.Option.captureCallState("errno");
-    private static final VarHandle ERRNO_VALUE = Linker.Option.captureStateLayout()
-            .varHandle(MemoryLayout.PathElement.groupElement("errno"));
 
     /** Downcall handles of the providers' ops, by function address (a provider's functions are the same for all its contexts). */
     private static final Map<Long, MethodHandle> OPS = new java.util.concurrent.ConcurrentHashMap<>();
 
+    private static final NativeLibrary.Loader LOADER = new NativeLibrary.Loader(SONAME,
+            "rdma-core's libibverbs (Debian: libibverbs1 and ibverbs-providers)", FUNCTIONS, CAPTURING);
     private static Ibverbs system;
-    private static String loadError;
 
-    private final Map<String, MethodHandle> handles;
-    private final MethodHandle poll;
-
-    private Ibverbs(Map<String, MethodHandle> handles, MethodHandle poll) {
-        this.handles = handles;
-        this.poll = poll;
-    }
+    private final NativeLibrary lib;
 
     /** @return the process's libibverbs, or empty with {@link #loadError()} saying why */
     static synchronized Optional<Ibverbs> system() {
-        if (system == null && loadError == null) {
-            try {
-                system = of(SymbolLookup.libraryLookup(SONAME, Arena.global()));
-            } catch (IllegalArgumentException notFound) {
-                loadError = SONAME + " not found: install rdma-core's libibverbs (Debian: libibverbs1 and "
-                        + "ibverbs-providers)";
-            } catch (IllegalStateException missing) {
-                loadError = missing.getMessage();
-            }
+        if (system == null) {
+            system = LOADER.get().map(Ibverbs::new).orElse(null);
         }
         return Optional.ofNullable(system);
     }
 
+    private Ibverbs(NativeLibrary lib) {
+        this.lib = lib;
+    }
+
     /** @return why the library could not be loaded, or null */
-    static synchronized String loadError() {
-        return loadError;
+    static String loadError() {
+        return LOADER.error();
     }
 
     static Ibverbs of(SymbolLookup lookup) {
-        Map<String, MethodHandle> bound = new HashMap<>();
-        Set<String> missing = new TreeSet<>();
-        FUNCTIONS.forEach((name, d) -> {
-            Optional<MemorySegment> symbol = lookup.find(name);
-            if (symbol.isEmpty()) {
-                missing.add(name);
-            } else {
-                bound.put(name,
-                        CAPTURING.contains(name)
-                                ? LINKER.downcallHandle(symbol.get(), d, ERRNO)
-                                : LINKER.downcallHandle(symbol.get(), d));
-            }
-        });
-        if (!missing.isEmpty()) {
-            throw new IllegalStateException(SONAME + " lacks " + String.join(", ", missing));
-        }
-        MethodHandle poll = LINKER.downcallHandle(LINKER.defaultLookup().find("poll").orElseThrow(), POLL);
-        return new Ibverbs(Map.copyOf(bound), poll);
+        return new Ibverbs(NativeLibrary.bind(SONAME, lookup, FUNCTIONS, CAPTURING));
     }
 
     /** @return the names bound */
     Set<String> bound() {
-        return new TreeSet<>(handles.keySet());
+        return lib.bound();
     }
 
     /** A call's result with the errno it left. */
@@ -149,49 +115,25 @@ final class Ibverbs {
 
     /** Calls a pointer-returning function and captures errno. */
     Result callPointer(String name, Object... args) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment state = arena.allocate(Linker.Option.captureStateLayout());
-            Object[] full = new Object[args.length + 1];
-            full[0] = state;
-            System.arraycopy(args, 0, full, 1, args.length);
-            MemorySegment p = (MemorySegment) handles.get(name).invokeWithArguments(full);
-            return new Result(p, (int) ERRNO_VALUE.get(state, 0L));
-        } catch (Throwable t) {
-            throw new IllegalStateException(name + " failed to run: " + t, t);
-        }
+        NativeLibrary.Result r = lib.call(name, args);
+        return new Result(r.pointer(), r.errno());
     }
 
     /** Calls an int-returning function. */
     int callInt(String name, Object... args) {
-        try {
-            return (int) handles.get(name).invokeWithArguments(args);
-        } catch (Throwable t) {
-            throw new IllegalStateException(name + " failed to run: " + t, t);
-        }
+        return (int) lib.plain(name, args);
     }
 
     long callLong(String name, Object... args) {
-        try {
-            return (long) handles.get(name).invokeWithArguments(args);
-        } catch (Throwable t) {
-            throw new IllegalStateException(name + " failed to run: " + t, t);
-        }
+        return (long) lib.plain(name, args);
     }
 
     MemorySegment callAddress(String name, Object... args) {
-        try {
-            return (MemorySegment) handles.get(name).invokeWithArguments(args);
-        } catch (Throwable t) {
-            throw new IllegalStateException(name + " failed to run: " + t, t);
-        }
+        return (MemorySegment) lib.plain(name, args);
     }
 
     void callVoid(String name, Object... args) {
-        try {
-            handles.get(name).invokeWithArguments(args);
-        } catch (Throwable t) {
-            throw new IllegalStateException(name + " failed to run: " + t, t);
-        }
+        lib.plain(name, args);
     }
 
     /** Calls an entry of a context's ops table. */
@@ -211,14 +153,6 @@ final class Ibverbs {
      * @return whether it is, before {@code millis} ran out
      */
     boolean readable(int fd, int millis) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment pfd = arena.allocate(8);
-            pfd.set(JAVA_INT, 0, fd);
-            pfd.set(JAVA_SHORT, 4, (short) 1); // POLLIN
-            int n = (int) poll.invokeExact(pfd, 1L, millis);
-            return n > 0;
-        } catch (Throwable t) {
-            throw new IllegalStateException("poll failed to run: " + t, t);
-        }
+        return NativeLibrary.readable(fd, millis);
     }
 }

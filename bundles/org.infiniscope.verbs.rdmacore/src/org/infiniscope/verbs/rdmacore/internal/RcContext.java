@@ -29,7 +29,7 @@ import org.infiniscope.verbs.VerbsException.Errno;
 
 /**
  * A context of libibverbs ({@code struct ibv_context}): closing it destroys what was created through it, then
- * {@code ibv_close_device} unmaps its doorbell pages.
+ * {@code ibv_close_device} unmaps its doorbell pages (unless librdmacm opened it: librdmacm closes its own).
  */
 final class RcContext implements Context {
 
@@ -41,12 +41,19 @@ final class RcContext implements Context {
     final List<RcChannel> channels = new ArrayList<>();
     /** Native objects by address, to name them in events. */
     final Map<Long, Object> objects = new ConcurrentHashMap<>();
+    /** Whether closing it closes the device: not for a context librdmacm opened and keeps. */
+    private final boolean owned;
     private boolean closed;
 
     RcContext(Ibverbs lib, Device device, MemorySegment ctx) {
+        this(lib, device, ctx, true);
+    }
+
+    RcContext(Ibverbs lib, Device device, MemorySegment ctx, boolean owned) {
         this.lib = lib;
         this.device = device;
         this.ctx = ctx.reinterpret(Structs.CONTEXT_SIZE);
+        this.owned = owned;
     }
 
     void check() throws VerbsException {
@@ -198,7 +205,9 @@ final class RcContext implements Context {
         for (RcChannel ch : List.copyOf(channels)) {
             ch.destroy();
         }
-        lib.callInt("ibv_close_device", ctx);
+        if (owned) {
+            lib.callInt("ibv_close_device", ctx);
+        }
         closed = true;
     }
 }

@@ -61,21 +61,7 @@ final class RcPd implements ProtectionDomain {
         synchronized (context) {
             context.check();
             try (Arena arena = Arena.ofConfined()) {
-                MemorySegment a = arena.allocate(Structs.QP_INIT_SIZE, 8);
-                a.set(ADDRESS, Structs.QI_SEND_CQ, cq(attr.sendCq()));
-                a.set(ADDRESS, Structs.QI_RECV_CQ, cq(attr.recvCq()));
-                a.set(ADDRESS, Structs.QI_SRQ, attr.srq() == null ? MemorySegment.NULL : ((RcSrq) attr.srq()).srq);
-                a.set(JAVA_INT, Structs.QI_CAP, attr.cap().maxSendWr());
-                a.set(JAVA_INT, Structs.QI_CAP + 4, attr.cap().maxRecvWr());
-                a.set(JAVA_INT, Structs.QI_CAP + 8, attr.cap().maxSendSge());
-                a.set(JAVA_INT, Structs.QI_CAP + 12, attr.cap().maxRecvSge());
-                a.set(JAVA_INT, Structs.QI_CAP + 16, attr.cap().maxInlineData());
-                a.set(JAVA_INT, Structs.QI_TYPE, switch (attr.type()) {
-                    case RC -> Structs.QPT_RC;
-                    case UC -> Structs.QPT_UC;
-                    case UD -> Structs.QPT_UD;
-                });
-                a.set(JAVA_INT, Structs.QI_SQ_SIG_ALL, attr.sqSigAll() ? 1 : 0);
+                MemorySegment a = initAttr(arena, attr);
                 Ibverbs.Result r = context.lib.callPointer("ibv_create_qp", pd, a);
                 if (r.failed()) {
                     throw Errors.of(r.errno(), "ibv_create_qp " + attr.type());
@@ -85,6 +71,39 @@ final class RcPd implements ProtectionDomain {
                 context.objects.put(r.pointer().address(), qp);
                 return qp;
             }
+        }
+    }
+
+    /** @return a {@code struct ibv_qp_init_attr} of {@code attr}, its CQs and SRQ checked to be of this context */
+    MemorySegment initAttr(Arena arena, QpInitAttr attr) throws VerbsException {
+        MemorySegment a = arena.allocate(Structs.QP_INIT_SIZE, 8);
+        a.set(ADDRESS, Structs.QI_SEND_CQ, cq(attr.sendCq()));
+        a.set(ADDRESS, Structs.QI_RECV_CQ, cq(attr.recvCq()));
+        if (attr.srq() != null && !(attr.srq() instanceof RcSrq s && s.pd.context == context)) {
+            throw new VerbsException(Errno.EINVAL, "the SRQ is not one of this context");
+        }
+        a.set(ADDRESS, Structs.QI_SRQ, attr.srq() == null ? MemorySegment.NULL : ((RcSrq) attr.srq()).srq);
+        a.set(JAVA_INT, Structs.QI_CAP, attr.cap().maxSendWr());
+        a.set(JAVA_INT, Structs.QI_CAP + 4, attr.cap().maxRecvWr());
+        a.set(JAVA_INT, Structs.QI_CAP + 8, attr.cap().maxSendSge());
+        a.set(JAVA_INT, Structs.QI_CAP + 12, attr.cap().maxRecvSge());
+        a.set(JAVA_INT, Structs.QI_CAP + 16, attr.cap().maxInlineData());
+        a.set(JAVA_INT, Structs.QI_TYPE, switch (attr.type()) {
+            case RC -> Structs.QPT_RC;
+            case UC -> Structs.QPT_UC;
+            case UD -> Structs.QPT_UD;
+        });
+        a.set(JAVA_INT, Structs.QI_SQ_SIG_ALL, attr.sqSigAll() ? 1 : 0);
+        return a;
+    }
+
+    /** Takes in a QP created in this PD by someone else (librdmacm), destroyed by {@code destroyer}. */
+    QueuePair adopt(MemorySegment native_, QpInitAttr attr, Runnable destroyer) {
+        synchronized (context) {
+            RcQp qp = new RcQp(this, native_, attr, destroyer);
+            qps.add(qp);
+            context.objects.put(native_.address(), qp);
+            return qp;
         }
     }
 

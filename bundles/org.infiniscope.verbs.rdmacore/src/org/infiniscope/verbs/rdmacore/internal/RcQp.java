@@ -32,11 +32,18 @@ final class RcQp implements QueuePair {
     private final RcPd pd;
     final MemorySegment qp;
     private final QpInitAttr init;
+    /** Destroys the QP when librdmacm created it ({@code rdma_destroy_qp}), else null for {@code ibv_destroy_qp}. */
+    private final Runnable destroyer;
 
     RcQp(RcPd pd, MemorySegment qp, QpInitAttr init) {
+        this(pd, qp, init, null);
+    }
+
+    RcQp(RcPd pd, MemorySegment qp, QpInitAttr init, Runnable destroyer) {
         this.pd = pd;
         this.qp = qp.reinterpret(Structs.QP_SIZE);
         this.init = init;
+        this.destroyer = destroyer;
     }
 
     @Override
@@ -122,6 +129,13 @@ final class RcQp implements QueuePair {
             if (pd.context.lib.callInt("ibv_query_qp", qp, s, mask, i) != 0) {
                 return new QpAttr().qpState(QpState.values()[qp.get(JAVA_INT, Structs.QP_STATE)]);
             }
+            return readAttr(s);
+        }
+    }
+
+    /** Reads a {@code struct ibv_qp_attr}. */
+    static QpAttr readAttr(MemorySegment s) {
+        {
             QpState st = QpState.values()[s.get(JAVA_INT, Structs.QA_STATE)];
             return new QpAttr().qpState(st).curQpState(st).pathMtu(s.get(JAVA_INT, Structs.QA_PATH_MTU))
                     .qkey(s.get(JAVA_INT, Structs.QA_QKEY)).rqPsn(s.get(JAVA_INT, Structs.QA_RQ_PSN))
@@ -210,13 +224,21 @@ final class RcQp implements QueuePair {
     @Override
     public void close() throws VerbsException {
         synchronized (pd.context) {
-            Errors.check(pd.context.lib.callInt("ibv_destroy_qp", qp), "ibv_destroy_qp");
+            if (destroyer != null) {
+                destroyer.run();
+            } else {
+                Errors.check(pd.context.lib.callInt("ibv_destroy_qp", qp), "ibv_destroy_qp");
+            }
             forget();
         }
     }
 
     void destroy() {
-        pd.context.lib.callInt("ibv_destroy_qp", qp);
+        if (destroyer != null) {
+            destroyer.run();
+        } else {
+            pd.context.lib.callInt("ibv_destroy_qp", qp);
+        }
         forget();
     }
 

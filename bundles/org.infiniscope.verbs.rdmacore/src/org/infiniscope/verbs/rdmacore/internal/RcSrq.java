@@ -12,7 +12,7 @@ import org.infiniscope.verbs.VerbsException;
 /** {@code struct ibv_srq}: receives posted through the ops table. */
 final class RcSrq implements SharedReceiveQueue {
 
-    private final RcPd pd;
+    final RcPd pd;
     final MemorySegment srq;
     private final int maxWr;
 

@@ -167,6 +167,7 @@ class RestApiIT {
         JsonNode burn = runtime.await("/api/v1/firmware/jobs/" + burned, viewer,
                 r -> !r.json().get("state").asText().equals("running"), Duration.ofSeconds(60)).json();
         assertEquals("succeeded", burn.get("state").asText(), burn.toString());
+        assertTrue(burn.toString().contains("kept the adapter's"), "a burn keeps the adapter's GUIDs: " + burn);
         Map<String, String> bodies = Map.of("postNodesByGuidPortsByPortActions", "{\"action\":\"clear-counters\"}",
                 "postSmSweep", "{\"kind\":\"light\"}", "putSmPriority",
                 "{\"priority\":" + runtime.get("/api/v1/sm", viewer).json().get("priority").asInt() + "}", "postTokens",
