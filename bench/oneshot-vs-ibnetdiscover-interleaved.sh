@@ -7,49 +7,26 @@
 #   (default: ft3:24, the 3,456-host fat tree; 15 rounds; windows 64 16)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-JDK=${INFINISCOPE_JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
-LAB="$ROOT/lab/org.infiniscope.mad.umad.lab"
+source "$ROOT/bench/lib.sh"
 NET=${1:-ft3:24}
 ROUNDS=${2:-15}
 shift $(($# > 2 ? 2 : $#))
 WINDOWS=("$@")
 [ ${#WINDOWS[@]} -gt 0 ] || WINDOWS=(64 16)
-PRELOAD=/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so
-PATH="$PATH:/usr/sbin:/sbin"
 
-for tool in ibsim ibnetdiscover; do
-  command -v "$tool" >/dev/null || { echo "missing $tool: apt-get install ibsim-utils infiniband-diags" >&2; exit 1; }
-done
-[ -r "$PRELOAD" ] || { echo "missing $PRELOAD: apt-get install libumad2sim0" >&2; exit 1; }
+require_tools "ibsim-utils infiniband-diags" ibsim ibnetdiscover
 "$ROOT/infiniscope" build --check >/dev/null || "$ROOT/infiniscope" build >&2
-CP="$LAB/target/test-classes:$(ls "$LAB"/target/lab-lib/*.jar | paste -sd:)"
 
 SCRATCH=$(mktemp -d "$LAB/target/bench.XXXXXX")   # umad2sim writes its fake sysfs into the working folder
-if [ -f "$NET" ]; then
-  NET=$(readlink -f "$NET")
-else
-  "$JDK/bin/java" -cp "$CP" org.infiniscope.lab.umad.WriteNet "$NET" "$SCRATCH/$(tr ':' '-' <<< "$NET").net"
-  NET="$SCRATCH/$(tr ':' '-' <<< "$NET").net"
-fi
+NET=$(net_file "$NET" "$SCRATCH")
 SOCK="infiniscope-bench-$$"
-IBSIM_PID=
 cleanup() {
-  exec 3>&- 2>/dev/null || true
   "$ROOT/infiniscope" daemon stop --fabric "ibsim:$SOCK" 2>/dev/null || true
-  [ -n "$IBSIM_PID" ] && kill "$IBSIM_PID" 2>/dev/null && wait "$IBSIM_PID" 2>/dev/null
-  rm -f "$SCRATCH/console"
+  server_stop
 }
 trap cleanup EXIT
 cd "$SCRATCH"
-mkfifo console
-LIMITS=()
-[ "$(grep -cE '^(Switch|Hca|Ca|Rt)' "$NET")" -gt 2048 ] || [ "$(grep -c '^Switch' "$NET")" -gt 256 ] &&
-  LIMITS=(-N 16384 -S 2048 -P 100000)
-IBSIM_SOCKNAME=$SOCK ibsim "${LIMITS[@]}" -s "$NET" < console > ibsim.log 2>&1 &
-IBSIM_PID=$!
-exec 3> console
-for _ in $(seq 200); do grep -q "@$SOCK:ctl" /proc/net/unix && break; kill -0 "$IBSIM_PID" || exit 1; sleep 0.05; done
-grep -q "@$SOCK:ctl" /proc/net/unix || { echo "ibsim did not start: $(cat ibsim.log)" >&2; exit 1; }
+ibsim_start "$NET" "$SOCK"
 
 "$ROOT/infiniscope" version > /dev/null
 "$ROOT/infiniscope" daemon status > /dev/null
@@ -57,7 +34,6 @@ for _ in 1 2 3; do   # starts the daemon and warms its JIT on this fabric
   "$ROOT/infiniscope" discover --fabric "ibsim:$SOCK" -o 64 > /dev/null 2>>oneshot.err ||
     { echo "the one-shot discover failed: $(tail -3 oneshot.err)" >&2; exit 1; }
 done
-now() { date +%s%N; }
 median() { sort -n | awk '{ a[NR] = $1 } END { printf "%.4f", (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) / 1e9 }'; }
 echo "fabric: $NET ($(grep -cE '^(Switch|Hca|Ca|Rt)' "$NET") nodes), $ROUNDS interleaved rounds, median wall seconds"
 printf '%-7s %12s %10s %7s   %s\n' window "ibnd -o W" "one-shot" ratio "load average (1 min) before -> after"

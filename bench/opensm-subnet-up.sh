@@ -8,65 +8,39 @@
 # Usage: bench/opensm-subnet-up.sh [RUNS] [NET_FILE_OR_SPEC...]     (default: 3 runs; ft3-432.net and ft3:24)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-JDK=${INFINISCOPE_JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
-LAB="$ROOT/lab/org.infiniscope.mad.umad.lab"
+source "$ROOT/bench/lib.sh"
 RUNS=${1:-3}
 shift || true
 FABRICS=("$@")
 [ ${#FABRICS[@]} -gt 0 ] || FABRICS=("$LAB/src/test/resources/fabrics/ft3-432.net" "ft3:24")
 for i in "${!FABRICS[@]}"; do [ -f "${FABRICS[$i]}" ] && FABRICS[$i]=$(readlink -f "${FABRICS[$i]}"); done
-PRELOAD=/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so
-PATH="$PATH:/usr/sbin:/sbin"
 
-for tool in ibsim opensm ibnetdiscover; do
-  command -v "$tool" >/dev/null || { echo "missing $tool: apt-get install ibsim-utils opensm infiniband-diags" >&2; exit 1; }
-done
-[ -r "$PRELOAD" ] || { echo "missing $PRELOAD: apt-get install libumad2sim0" >&2; exit 1; }
+require_tools "ibsim-utils opensm infiniband-diags" ibsim opensm ibnetdiscover
 "$ROOT/infiniscope" build --check >/dev/null 2>&1 || "$ROOT/infiniscope" build >&2
 [ -d "$LAB/target/lab-lib" ] || "$ROOT/infiniscope" build >&2
-CP="$LAB/target/test-classes:$(ls "$LAB"/target/lab-lib/*.jar | paste -sd:)"
 
 SCRATCH=$(mktemp -d "$LAB/target/bench-opensm.XXXXXX")   # umad2sim writes its fake sysfs into the working folder
 cd "$SCRATCH"
-SERVER_PID=
 SERVER_KIND=
 SM_PID=
 stop() {
   [ -n "$SM_PID" ] && { kill "$SM_PID" 2>/dev/null; wait "$SM_PID" 2>/dev/null; SM_PID=; }
-  exec 3>&- 2>/dev/null || true   # the server's stdin: closing it stops ours (ibsim spins on it: killed at once)
-  if [ -n "$SERVER_PID" ]; then
-    if [ "$SERVER_KIND" = ours ]; then
-      for _ in $(seq 100); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.1; done
-    fi
-    kill "$SERVER_PID" 2>/dev/null; wait "$SERVER_PID" 2>/dev/null
-    SERVER_PID=
-  fi
-  rm -f console
-  return 0
+  # closing the console stops ours (given 10 s); ibsim spins on it: killed at once
+  if [ "$SERVER_KIND" = ours ]; then server_stop 10; else server_stop; fi
 }
 trap stop EXIT
 
 # start_server KIND NET SOCKET: ibsim (raising its limits for large fabrics) or ours, serving NET on SOCKET
 start_server() {
-  local kind=$1 net=$2 sock=$3 limits=()
+  local kind=$1 net=$2 sock=$3
   SERVER_KIND=$kind
-  mkfifo console
   if [ "$kind" = ibsim ]; then
-    [ "$(grep -cE '^(Switch|Hca|Ca|Rt)' "$net")" -gt 2048 ] || [ "$(grep -c '^Switch' "$net")" -gt 256 ] &&
-      limits=(-N 16384 -S 2048 -P 100000)
-    IBSIM_SOCKNAME=$sock ibsim "${limits[@]}" ${IBSIM_VERBOSE:-} -s "$net" < console > "server-$kind.log" 2>&1 &
+    # shellcheck disable=SC2086
+    IBSIM_LOG="server-$kind.log" ibsim_start "$net" "$sock" ${IBSIM_VERBOSE:-}
   else
-    env -u LD_PRELOAD -u IBSIM_SOCKNAME "$ROOT/infiniscope" simulate --net "$net" --ibsim-socket "$sock" \
-      < console > "server-$kind.log" 2>&1 &
+    serve_on_console "$sock" "server-$kind.log" env -u LD_PRELOAD -u IBSIM_SOCKNAME "$ROOT/infiniscope" simulate \
+      --net "$net" --ibsim-socket "$sock"
   fi
-  SERVER_PID=$!
-  exec 3> console   # held open so that the server keeps running
-  for _ in $(seq 1200); do
-    grep -q "@$sock:ctl" /proc/net/unix && return 0
-    kill -0 "$SERVER_PID" 2>/dev/null || { echo "$kind did not start: $(tail -5 "server-$kind.log")" >&2; exit 1; }
-    sleep 0.05
-  done
-  echo "$kind did not open @$sock:ctl" >&2; exit 1
 }
 
 # seconds from OpenSM's first log line to its first SUBNET UP, from the log's own time stamps
@@ -128,8 +102,7 @@ for fabric in "${FABRICS[@]}"; do
   if [ -f "$fabric" ]; then
     net=$(readlink -f "$fabric")
   else
-    net="$SCRATCH/$(tr ':' '-' <<< "$fabric").net"
-    "$JDK/bin/java" -cp "$CP" org.infiniscope.lab.umad.WriteNet "$fabric" "$net"
+    net=$(net_file "$fabric" "$SCRATCH")
   fi
   nodes=$(grep -cE '^(Switch|Hca|Ca|Rt)' "$net"); switches=$(grep -c '^Switch' "$net")
   echo

@@ -14,20 +14,14 @@
 #        the dumps (their folder is printed).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-JDK=${INFINISCOPE_JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
+source "$ROOT/bench/lib.sh"
 JAR="$ROOT/bench/org.infiniscope.bench/target/benchmarks.jar"
 SPECS=("$@")
 [ ${#SPECS[@]} -gt 0 ] || SPECS=(ft3:12 ft3:24)
 ENGINES=${ENGINES:-minhop updn ftree}
 SM_TIMEOUT=${SM_TIMEOUT:-900}
-PRELOAD=/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so
-PATH="$PATH:/usr/sbin:/sbin"
 
-for tool in ibsim opensm ibroute ibswitches; do
-  command -v "$tool" >/dev/null ||
-    { echo "missing $tool: apt-get install ibsim-utils opensm infiniband-diags" >&2; exit 1; }
-done
-[ -r "$PRELOAD" ] || { echo "missing $PRELOAD: apt-get install libumad2sim0" >&2; exit 1; }
+require_tools "ibsim-utils opensm infiniband-diags" ibsim opensm ibroute ibswitches
 # build first: a build started by our launcher mid-run would clean the runtime
 "$ROOT/infiniscope" build --check >/dev/null 2>&1 || "$ROOT/infiniscope" build >&2
 if [ ! -f "$JAR" ] || [ -n "$(find "$ROOT/bundles/org.infiniscope.sm/src" "$ROOT/bundles/org.infiniscope.topology/src" \
@@ -40,33 +34,13 @@ bench() { "$JDK/bin/java" -Xmx6g -cp "$JAR" org.infiniscope.bench.RoutingBench "
 # outside target: umad2sim writes its fake sysfs into the working folder
 SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/sm-route-quality.XXXXXX")
 cd "$SCRATCH"
-IBSIM_PID=
 SM_PID=
 stop_sm() { [ -n "$SM_PID" ] && { kill "$SM_PID" 2>/dev/null; wait "$SM_PID" 2>/dev/null || true; SM_PID=; }; return 0; }
 stop() {
   stop_sm
-  { exec 3>&-; } 2>/dev/null || true
-  [ -n "$IBSIM_PID" ] && { kill "$IBSIM_PID" 2>/dev/null; wait "$IBSIM_PID" 2>/dev/null || true; IBSIM_PID=; }
-  rm -f console
-  return 0
+  server_stop
 }
 trap 'stop; [ -n "${KEEP:-}" ] && echo "dumps kept in $SCRATCH" >&2 || rm -rf "$SCRATCH"' EXIT
-
-start_ibsim() {   # NET SOCKET
-  local net=$1 sock=$2 limits=()
-  mkfifo console
-  [ "$(grep -cE '^(Switch|Hca|Ca|Rt)' "$net")" -gt 2048 ] || [ "$(grep -c '^Switch' "$net")" -gt 256 ] &&
-    limits=(-N 16384 -S 2048 -P 100000)
-  IBSIM_SOCKNAME=$sock ibsim "${limits[@]}" -s "$net" < console > ibsim.log 2>&1 &
-  IBSIM_PID=$!
-  exec 3> console   # held open so that ibsim keeps running
-  for _ in $(seq 1200); do
-    grep -q "@$sock:ctl" /proc/net/unix && return 0
-    kill -0 "$IBSIM_PID" 2>/dev/null || { echo "ibsim did not start: $(tail -5 ibsim.log)" >&2; exit 1; }
-    sleep 0.05
-  done
-  echo "ibsim did not open @$sock:ctl" >&2; exit 1
-}
 
 # dump SOCKET NET FILE: every switch's LFT as ibroute prints it, read from h00002 (not the SM's host). On a loaded
 # machine a read can time out: the switch list (every switch) and each dump (complete, and in the first every
@@ -137,7 +111,7 @@ for spec in "${SPECS[@]}"; do
   for engine in $ENGINES; do
     for sm in OpenSM ours; do
       sock="sm-quality-$$-$sm-$engine"
-      start_ibsim "$net" "$sock"
+      ibsim_start "$net" "$sock"
       t0=$EPOCHREALTIME
       if [ $sm = OpenSM ]; then opensm_up "$net" "$engine" "$sock"; else ours_up "$engine" "$sock"; fi
       t1=$EPOCHREALTIME

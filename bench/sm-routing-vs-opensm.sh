@@ -11,7 +11,7 @@
 #        hosts). Env: ENGINES (default "minhop updn ftree"), SM_TIMEOUT seconds per OpenSM run (default 900).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-JDK=${INFINISCOPE_JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
+source "$ROOT/bench/lib.sh"
 JAR="$ROOT/bench/org.infiniscope.bench/target/benchmarks.jar"
 RUNS=${1:-10}
 shift || true
@@ -19,13 +19,8 @@ SPECS=("$@")
 [ ${#SPECS[@]} -gt 0 ] || SPECS=(ft3:12 ft3:24 ft3:36)
 ENGINES=${ENGINES:-minhop updn ftree}
 SM_TIMEOUT=${SM_TIMEOUT:-900}
-PRELOAD=/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so
-PATH="$PATH:/usr/sbin:/sbin"
 
-for tool in ibsim opensm; do
-  command -v "$tool" >/dev/null || { echo "missing $tool: apt-get install ibsim-utils opensm" >&2; exit 1; }
-done
-[ -r "$PRELOAD" ] || { echo "missing $PRELOAD: apt-get install libumad2sim0" >&2; exit 1; }
+require_tools "ibsim-utils opensm" ibsim opensm
 if [ ! -f "$JAR" ] || [ -n "$(find "$ROOT/bundles/org.infiniscope.sm/src" "$ROOT/bundles/org.infiniscope.topology/src" \
     "$ROOT/bench/org.infiniscope.bench/src" -newer "$JAR" -print -quit)" ]; then
   export JAVA_HOME=$JDK
@@ -36,33 +31,13 @@ bench() { "$JDK/bin/java" -Xmx6g -cp "$JAR" org.infiniscope.bench.RoutingBench "
 
 SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/sm-routing-bench.XXXXXX")   # umad2sim writes its fake sysfs into the working folder
 cd "$SCRATCH"
-IBSIM_PID=
 SM_PID=
 stop_sm() { [ -n "$SM_PID" ] && { kill "$SM_PID" 2>/dev/null; wait "$SM_PID" 2>/dev/null || true; SM_PID=; }; return 0; }
 stop() {
   stop_sm
-  exec 3>&-
-  [ -n "$IBSIM_PID" ] && { kill "$IBSIM_PID" 2>/dev/null; wait "$IBSIM_PID" 2>/dev/null || true; IBSIM_PID=; }
-  rm -f console
-  return 0
+  server_stop
 }
 trap 'stop; rm -rf "$SCRATCH"' EXIT
-
-start_ibsim() {   # NET SOCKET
-  local net=$1 sock=$2 limits=()
-  mkfifo console
-  [ "$(grep -cE '^(Switch|Hca|Ca|Rt)' "$net")" -gt 2048 ] || [ "$(grep -c '^Switch' "$net")" -gt 256 ] &&
-    limits=(-N 16384 -S 2048 -P 100000)
-  IBSIM_SOCKNAME=$sock ibsim "${limits[@]}" -s "$net" < console > ibsim.log 2>&1 &
-  IBSIM_PID=$!
-  exec 3> console
-  for _ in $(seq 1200); do
-    grep -q "@$sock:ctl" /proc/net/unix && return 0
-    kill -0 "$IBSIM_PID" 2>/dev/null || { echo "ibsim did not start: $(tail -5 ibsim.log)" >&2; exit 1; }
-    sleep 0.05
-  done
-  echo "ibsim did not open @$sock:ctl" >&2; exit 1
-}
 
 # seconds between the first lines matching two patterns, from OpenSM's log time stamps
 log_seconds() {
@@ -80,7 +55,7 @@ for spec in "${SPECS[@]}"; do
   lids=
   for engine in $ENGINES; do
     sock="sm-routing-$$-$engine"
-    start_ibsim "$net" "$sock"
+    ibsim_start "$net" "$sock"
     state="$SCRATCH/opensm-$(tr ':' '-' <<< "$spec")-$engine"
     mkdir -p "$state"
     t0=$(date +%s)

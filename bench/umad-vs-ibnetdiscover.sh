@@ -7,42 +7,24 @@
 # Usage: bench/umad-vs-ibnetdiscover.sh [NET_FILE] [RUNS]      (default: the 432-host fat tree, 3 runs)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-JDK=${INFINISCOPE_JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
-LAB="$ROOT/lab/org.infiniscope.mad.umad.lab"
+source "$ROOT/bench/lib.sh"
 NET=$(readlink -f "${1:-$LAB/src/test/resources/fabrics/ft2-432.net}")
 RUNS=${2:-3}
-PRELOAD=/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so
-PATH="$PATH:/usr/sbin:/sbin"
 
-for tool in ibsim ibnetdiscover; do
-  command -v "$tool" >/dev/null || { echo "missing $tool: apt-get install ibsim-utils infiniband-diags" >&2; exit 1; }
-done
-[ -r "$PRELOAD" ] || { echo "missing $PRELOAD: apt-get install libumad2sim0" >&2; exit 1; }
+require_tools "ibsim-utils infiniband-diags" ibsim ibnetdiscover
 if [ ! -d "$LAB/target/lab-lib" ] || [ -n "$(find "$ROOT/bundles/org.infiniscope.mad/src" \
     "$ROOT/bundles/org.infiniscope.mad.umad/src" "$LAB/src" -newer "$LAB/target/lab-lib" -print -quit)" ]; then
   "$ROOT/infiniscope" build >&2
 fi
-CP="$LAB/target/test-classes:$(ls "$LAB"/target/lab-lib/*.jar | paste -sd:)"
+CP=$(lab_classpath)
 
 SCRATCH=$(mktemp -d "$LAB/target/bench.XXXXXX")   # umad2sim writes its fake sysfs into the working folder
 SOCK="infiniscope-bench-$$"
-IBSIM_PID=
-cleanup() {
-  exec 3>&- 2>/dev/null || true
-  [ -n "$IBSIM_PID" ] && kill "$IBSIM_PID" 2>/dev/null && wait "$IBSIM_PID" 2>/dev/null
-  rm -f "$SCRATCH/console"
-}
-trap cleanup EXIT
+trap server_stop EXIT
 cd "$SCRATCH"
-mkfifo console
-IBSIM_SOCKNAME=$SOCK ibsim -v -s "$NET" < console > ibsim.log 2>&1 &
-IBSIM_PID=$!
-exec 3> console   # ibsim's console: held open so that it keeps running
-for _ in $(seq 200); do grep -q "@$SOCK:ctl" /proc/net/unix && break; kill -0 "$IBSIM_PID" || exit 1; sleep 0.05; done
-grep -q "@$SOCK:ctl" /proc/net/unix || { echo "ibsim did not start: $(cat ibsim.log)" >&2; exit 1; }
+ibsim_start "$NET" "$SOCK" -v
 
 answered() { grep -c "replying" ibsim.log || true; }
-now() { date +%s%N; }
 
 # best_of RUNS COMMAND...: prints "MADS SECONDS" of the fastest run, MADs counted by ibsim
 ibnetdiscover_best() {
@@ -51,8 +33,8 @@ ibnetdiscover_best() {
     before=$(answered); t0=$(now)
     env LD_PRELOAD=$PRELOAD IBSIM_SOCKNAME=$SOCK ibnetdiscover "$@" > /dev/null 2>&1
     t1=$(now); mads=$(( $(answered) - before ))
-    s=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", (b - a) / 1e9 }')
-    if [ -z "$best" ] || awk -v x="$s" -v y="$best" 'BEGIN { exit !(x < y) }'; then best=$s; fi
+    s=$(seconds "$t0" "$t1")
+    if less_than "$s" "$best"; then best=$s; fi
   done
   echo "$mads $best"
 }
@@ -62,7 +44,7 @@ umad_best() {
     line=$(env LD_PRELOAD=$PRELOAD IBSIM_SOCKNAME=$SOCK "$JDK/bin/java" --enable-native-access=ALL-UNNAMED \
       -cp "$CP" org.infiniscope.lab.umad.UmadBench "$1" 2>>umad.err | grep '^umad ')
     s=$(sed -E 's/.*seconds=([0-9.]+).*/\1/' <<< "$line"); c=$(sed -E 's/.*cold=([0-9.]+).*/\1/' <<< "$line")
-    if [ -z "$best" ] || awk -v x="$s" -v y="$best" 'BEGIN { exit !(x < y) }'; then best=$s; cold=$c; fi
+    if less_than "$s" "$best"; then best=$s; cold=$c; fi
   done
   # UmadBench counts the MADs of one sweep itself
   mads=$(sed -E 's/.*mads=([0-9]+).*/\1/' <<< "$line")

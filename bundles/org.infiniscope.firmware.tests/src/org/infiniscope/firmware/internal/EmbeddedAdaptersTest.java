@@ -9,6 +9,7 @@ import org.infiniscope.firmware.FirmwareImage;
 import org.infiniscope.pci.PciBus;
 import org.infiniscope.pci.PciFunction;
 import org.infiniscope.sim.adapter.BootRom;
+import org.infiniscope.testing.Services;
 import org.junit.jupiter.api.Test;
 import org.osgi.framework.FrameworkUtil;
 import org.osgi.framework.ServiceReference;

@@ -19,6 +19,7 @@ import org.infiniscope.mad.transport.MadChannel;
 import org.infiniscope.sim.SimFabric;
 import org.infiniscope.sim.adapter.SimAdapter;
 import org.infiniscope.sim.adapter.SimAdapters;
+import org.infiniscope.testing.Services;
 import org.infiniscope.topology.TopologySpec;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -32,6 +32,7 @@ import org.infiniscope.sim.adapter.BootRom;
 import org.infiniscope.sim.adapter.FirmwareVersion;
 import org.infiniscope.sim.adapter.SimAdapter;
 import org.infiniscope.sim.adapter.SimAdapters;
+import org.infiniscope.testing.Services;
 import org.infiniscope.topology.TopologySpec;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;

@@ -15,6 +15,7 @@ import org.infiniscope.model.FabricModelService;
 import org.infiniscope.model.connection.ConnectionState.Phase;
 import org.infiniscope.model.connection.FabricConnection;
 import org.infiniscope.model.connection.FabricConnectionException;
+import org.infiniscope.testing.Services;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.osgi.service.cm.ConfigurationAdmin;

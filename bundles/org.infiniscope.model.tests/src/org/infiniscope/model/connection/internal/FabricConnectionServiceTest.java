@@ -29,6 +29,7 @@ import org.infiniscope.model.connection.ConnectionState.Phase;
 import org.infiniscope.model.connection.FabricConnectionException;
 import org.infiniscope.model.internal.FabricModelServiceImpl;
 import org.infiniscope.sim.SimFabric;
+import org.infiniscope.testing.Services;
 import org.infiniscope.topology.TopologySpec;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
