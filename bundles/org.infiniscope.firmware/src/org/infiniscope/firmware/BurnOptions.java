@@ -5,7 +5,8 @@ import java.util.function.BooleanSupplier;
 /**
  * How to burn.
  *
- * @param force burn even when the image's PSID differs from the adapter's
+ * @param force burn even when the image's PSID differs from the adapter's, or when the image has no GUID sections
+ *        (a reduced image, which can neither keep the adapter's GUIDs nor give it its own)
  * @param dryRun check everything and report the plan, write nothing
  * @param useImageGuids write the image's GUIDs and MACs to the adapter; by default (false) the adapter keeps its own,
  *        read from the image it runs and written into the new image's GUID sections (mstflint's {@code burn}

@@ -11,7 +11,8 @@ package org.infiniscope.firmware;
  * @param nanos how long it took
  * @param dryRun whether nothing was written
  * @param guids the GUIDs and MACs the burnt image carries and whose they are ({@code kept the adapter's: ...} or
- *        {@code the image's: ...}), empty when the flasher does not say
+ *        {@code the image's: ...}; {@code none: ...} for a forced burn of an image without GUID sections), empty
+ *        when the flasher does not say
  * @param flashPath how the flash was reached (for example the flash gateway, or the firmware's registers), empty
  *        when the flasher does not say
  */

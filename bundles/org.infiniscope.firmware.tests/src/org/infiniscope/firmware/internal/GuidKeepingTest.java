@@ -147,6 +147,117 @@ class GuidKeepingTest {
         assertTrue(!inBand.contains(String.format("0x%016x", old)), inBand);
     }
 
+    /**
+     * {@code fw burn --use-image-guids --reset} gives the adapter the image's GUID: the inventory (in-band) lists the
+     * node with it, and the PCI function whose Device Serial Number is that GUID (how the flash wizard finds the
+     * adapter of a node in the inventory) is the one burnt, as a ConnectX's DSN follows its running firmware's GUID.
+     */
+    @Test
+    void afterABurnWithTheImagesGuidsTheInventorysGuidFindsTheAdaptersFunction() throws Exception {
+        long old = adapter.nodeGuid();
+        assertEquals(java.util.Optional.of(adapter.function()), bySerial(old), "the factory GUID is the serial");
+        Path dir = Files.createDirectories(Path.of("target", "images"));
+        Path image = dir.resolve("other.bin");
+        Files.write(image, Fs4Builder.build(OTHER));
+        FwTool tool = new FwTool();
+        tool.provide(new org.infiniscope.pci.PciBus() {
+            @Override
+            public String name() {
+                return "test-sim";
+            }
+
+            @Override
+            public boolean accepts(String f) {
+                return "test".equals(f);
+            }
+
+            @Override
+            public List<org.infiniscope.pci.PciFunction> functions(String f) {
+                return GuidKeepingTest.this.functions();
+            }
+
+            @Override
+            public org.infiniscope.pci.PciNames names() {
+                throw new UnsupportedOperationException();
+            }
+        }, flasher);
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        assertEquals(ExitStatus.OK,
+                tool.run(new ToolInvocation(
+                        List.of("burn", "--fabric", "test", "-d", adapter.function().address().shortForm(),
+                                "--use-image-guids", "--reset", image.toString()),
+                        new PrintWriter(out, true), new PrintWriter(err, true))),
+                err.toString());
+        assertTrue(out.toString().contains("-I- The adapter restarted"), out.toString());
+
+        String inBand = inventory();
+        String listed = String.format("0x%016x", OTHER.baseGuid());
+        assertTrue(inBand.lines().anyMatch(l -> l.startsWith(listed) && l.contains("16.35.3004")), inBand);
+        assertEquals(java.util.Optional.of(adapter.function()), bySerial(OTHER.baseGuid()),
+                "the node's new GUID finds its adapter by serial number");
+        assertEquals(java.util.Optional.empty(), bySerial(old), "no function keeps the old GUID as its serial");
+    }
+
+    private List<org.infiniscope.pci.PciFunction> functions() {
+        return SimAdapters.of(fabric).orElseThrow().all().stream()
+                .map(a -> (org.infiniscope.pci.PciFunction) a.function()).toList();
+    }
+
+    /** The function whose Device Serial Number (extended capability 0x0003) is this GUID, as the wizard looks. */
+    private java.util.Optional<org.infiniscope.pci.PciFunction> bySerial(long guid) throws Exception {
+        for (org.infiniscope.pci.PciFunction f : functions()) {
+            for (org.infiniscope.pci.PciCapability c : org.infiniscope.pci.Capabilities.walk(f)) {
+                if (c.extended() && c.id() == 0x0003) {
+                    long serial = Integer.toUnsignedLong(f.readDword(c.offset() + 4))
+                            | (long) f.readDword(c.offset() + 8) << 32;
+                    if (serial == guid) {
+                        return java.util.Optional.of(f);
+                    }
+                }
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * A reduced image (no MFG_INFO or DEV_INFO) can neither keep the adapter's GUIDs nor give it its own: the burn
+     * is refused, with or without the image's GUIDs asked for, and writes nothing; forced, the plan and the result
+     * say the slot holds no GUIDs, and the flash does hold none.
+     */
+    @Test
+    void aReducedImageIsRefusedUnlessForcedAndThenThePlanSaysItHoldsNoGuids() throws Exception {
+        byte[] reduced = Arrays.copyOf(Fs4Builder.build(OTHER), Fs4Builder.MAIN + Fs4Builder.MAIN_SIZE);
+        assertEquals(0, ImageGuids.sections(reduced, Fs4Parser.parse(reduced)));
+        assertEquals(2, ImageGuids.sections(Fs4Builder.build(OTHER), Fs4Parser.parse(Fs4Builder.build(OTHER))));
+        byte[] before = adapter.flash().slotImage(1);
+        for (boolean imageGuids : new boolean[]{false, true}) {
+            org.infiniscope.firmware.FlashException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    org.infiniscope.firmware.FlashException.class,
+                    () -> flasher.burn(adapter.function(), reduced, BurnOptions.defaults().withImageGuids(imageGuids)));
+            assertTrue(e.getMessage().contains("the image has no GUID sections (a reduced image"), e.getMessage());
+            assertTrue(e.getMessage().contains("force to burn it anyway"), e.getMessage());
+            assertArrayEquals(before, adapter.flash().slotImage(1), "a refused burn writes nothing");
+        }
+        String none = String.format(
+                "none: the image has no GUID sections (a reduced image), so the slot holds no "
+                        + "GUIDs or MACs (the adapter had GUID %016x (4), MAC %012x (2))",
+                own.baseGuid(), own.baseMac());
+        BurnResult plan = flasher.burn(adapter.function(), reduced,
+                new BurnOptions(true, true, () -> false, (p, d, t) -> {
+                }));
+        assertEquals(none, plan.guids(), "the plan says the slot gets no GUIDs");
+        BurnResult r = flasher.burn(adapter.function(), reduced,
+                new BurnOptions(true, false, () -> false, (p, d, t) -> {
+                }));
+        assertEquals(none, r.guids());
+        assertArrayEquals(reduced, Arrays.copyOf(adapter.flash().slotImage(1), reduced.length),
+                "the image as it was built: nothing written into it");
+        FirmwareImage burnt = Fs4Parser.parse(Arrays.copyOf(adapter.flash().slotImage(1), reduced.length));
+        assertEquals(0, burnt.baseGuid(), "no GUIDs in the slot");
+        assertEquals(0, burnt.guids());
+    }
+
     @Test
     void fs3GuidSectionsAreRewrittenWithTheirCrcs() throws Exception {
         byte[] image = Fs3Builder.build(OTHER);

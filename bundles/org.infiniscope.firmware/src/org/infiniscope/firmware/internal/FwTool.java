@@ -204,6 +204,7 @@ public final class FwTool implements ConsoleTool, AuditedTool {
                            the running image's unless --force; --dry-run checks and writes nothing;
                            --reset restarts the adapter after it, so that the new image runs; the adapter keeps
                            its GUIDs and MACs (written into the new image) unless --use-image-guids (-use_image_guids);
+                           an image without GUID sections (reduced) is refused unless --force;
                            when running firmware owns the flash, through its flash registers (MFBA/MFBE)
                   inventory  every node's firmware version and PSID, in-band (GeneralInfo, as vendstat -N), N in
                            flight (-o, default 64); nodes that do not answer are listed as "no answer";

@@ -37,6 +37,21 @@ final class ImageGuids {
      */
     static byte[] keep(byte[] image, FirmwareImage parsed, Uids keep) {
         byte[] b = Arrays.copyOf(image, image.length);
+        rewrite(b, parsed, keep);
+        return b;
+    }
+
+    /**
+     * @return how many GUID sections (MFG_INFO, a signed DEV_INFO) the image has: none in a reduced image (one
+     *         without device data), which then neither carries GUIDs of its own nor can keep the device's
+     */
+    static int sections(byte[] image, FirmwareImage parsed) {
+        return rewrite(image, parsed, null);
+    }
+
+    /** Writes the uids into every GUID section and fixes the CRCs; counts the sections only when uids is null. */
+    private static int rewrite(byte[] b, FirmwareImage parsed, Uids keep) {
+        int written = 0;
         boolean fs3 = "FS3".equals(parsed.format());
         ImageSection entry = null;
         for (ImageSection s : parsed.sections()) {
@@ -54,6 +69,10 @@ final class ImageGuids {
             entry = null;
             if (s.type() == Fs4.TYPE_DEV_INFO && !signed(b, at)) {
                 continue; // an empty copy of the failsafe pair
+            }
+            written++;
+            if (keep == null) {
+                continue;
             }
             write(b, at + 0x20, keep);
             if (fs3) {
@@ -74,7 +93,7 @@ final class ImageGuids {
                 }
             }
         }
-        return b;
+        return written;
     }
 
     private static boolean signed(byte[] b, int at) {

@@ -24,6 +24,9 @@ import org.osgi.service.component.annotations.Component;
  * The adapter keeps its GUIDs and MACs, as mstflint's burn does unless told {@code -use_image_guids}: they are read
  * from the image it runs and written into the new image's GUID sections (MFG_INFO, DEV_INFO; {@link ImageGuids}),
  * whose CRCs are computed again, before anything is erased; {@link BurnOptions#useImageGuids()} burns the image's.
+ * A reduced image (without GUID sections) can do neither: it is refused unless forced, and a forced burn says that
+ * the slot holds no GUIDs (mstflint keeps device data outside the image slots, so it burns a reduced image and
+ * refuses only to take the device data from it; here the GUID sections live in the slot).
  * When running firmware uses the flash (its cache replacement registers are non-zero) the gateway is not driven
  * directly: the flash is then reached through the firmware's flash access registers ({@link RegisterFlashAccess}),
  * with the same failsafe order.
@@ -188,7 +191,20 @@ public final class MellanoxVscFlasher implements FirmwareFlasher {
                 }
             }
             String guids;
-            if (options.useImageGuids()) {
+            if (ImageGuids.sections(image, next) == 0) {
+                // a reduced image (no device data): mstflint burns one keeping the device data it finds outside the
+                // image slots, and refuses to take the device data from it; here the GUIDs live in the slot
+                if (!options.force()) {
+                    throw new FlashException("the image has no GUID sections (a reduced image, without MFG_INFO or "
+                            + "DEV_INFO): it carries no GUIDs or MACs of its own, and "
+                            + (device == null
+                                    ? "the adapter's cannot be read"
+                                    : "the adapter's (" + device.describe() + ") cannot be kept in it")
+                            + "; the adapter would boot it without GUIDs (force to burn it anyway)");
+                }
+                guids = "none: the image has no GUID sections (a reduced image), so the slot holds no GUIDs or MACs"
+                        + (device == null ? "" : " (the adapter had " + device.describe() + ")");
+            } else if (options.useImageGuids()) {
                 guids = "the image's: " + ImageGuids.Uids.of(next).describe();
             } else if (device == null) {
                 throw new FlashException("the adapter's GUIDs and MACs cannot be read from the image it runs, so "

@@ -12,7 +12,8 @@ import java.util.function.Function;
  * an image it accepts runs; otherwise the other slot boots if it holds one it accepts (failsafe), and that slot
  * becomes the active one. A slot never written holds the factory image, which always boots. When neither slot holds
  * a bootable image the adapter does not boot ({@link #running()} empty). An image whose base GUID (as the boot ROM
- * reads it) differs from the node's gives the node that GUID: it answers NodeInfo with it from then on.
+ * reads it) differs from the node's gives the node that GUID: it answers NodeInfo with it from then on, and its PCI
+ * function's Device Serial Number holds it (as a ConnectX's follows the GUID of the firmware it runs after a reset).
  */
 public final class SimAdapter {
 

@@ -7,7 +7,8 @@ import org.infiniscope.pci.PciFunction;
 /**
  * A simulated adapter's PCI function: a type-0 header (Mellanox, the adapter's device ID, class InfiniBand
  * controller), a capability list of the vendor-specific capability at {@link #VSC} and PCI Express at 0x60, and
- * the extended Device Serial Number at {@link #DSN} holding the node GUID (as a ConnectX's does), and
+ * the extended Device Serial Number at {@link #DSN} holding the node GUID (as a ConnectX's does: the base GUID of
+ * the firmware it booted, so an adapter that boots an image with another GUID reports it from then on), and
  * the vendor-specific capability's registers as mstflint's pciconf access drives them (offsets from the
  * capability):
  * <ul>
@@ -40,7 +41,7 @@ public final class VscFunction implements PciFunction {
     public static final int ADDRESS = 0x10;
     /** Data register. */
     public static final int DATA = 0x14;
-    /** The Device Serial Number extended capability: its serial is the node GUID. */
+    /** The Device Serial Number extended capability: its serial is the node GUID of the running firmware. */
     public static final int DSN = 0x100;
     /** The Mellanox vendor ID. */
     public static final int MELLANOX = 0x15B3;
@@ -68,10 +69,9 @@ public final class VscFunction implements PciFunction {
         put(0x34, VSC, 1);
         put(VSC, 0x09 | 0x60 << 8 | 0x18 << 16, 4); // vendor-specific, next 0x60, length 0x18
         put(0x60, 0x10 | 0x0002 << 16, 4); // PCI Express v2, end of list
-        // extended: Device Serial Number v1 (end of list), which Mellanox adapters fill with their node GUID
+        // extended: Device Serial Number v1 (end of list), which Mellanox adapters fill with their node GUID (read
+        // live: it follows the GUID of the image the adapter booted)
         put(DSN, 0x0003 | 1 << 16, 4);
-        put(DSN + 4, (int) adapter.nodeGuid(), 4);
-        put(DSN + 8, (int) (adapter.nodeGuid() >>> 32), 4);
     }
 
     private void put(int at, int value, int width) {
@@ -93,6 +93,12 @@ public final class VscFunction implements PciFunction {
     private synchronized int dword(int at) {
         if (adapter.faults().powerLost()) {
             return -1;
+        }
+        if (at == DSN + 4) {
+            return (int) adapter.nodeGuid();
+        }
+        if (at == DSN + 8) {
+            return (int) (adapter.nodeGuid() >>> 32);
         }
         return switch (at - VSC) {
             case CONTROL -> space | (supported(space) ? 1 << 29 : 0);

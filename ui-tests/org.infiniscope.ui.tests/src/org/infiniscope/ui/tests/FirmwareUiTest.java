@@ -68,7 +68,7 @@ class FirmwareUiTest {
     }
 
     /** @return a new image built by the runtime's own {@code fw mkimage} */
-    private static Path mkimage(String version) throws Exception {
+    private static Path mkimage(String version, String... more) throws Exception {
         BundleContext context = FrameworkUtil.getBundle(FirmwareUiTest.class).getBundleContext();
         Path out = Files.createDirectories(Path.of("target", "firmware-ui")).resolve("hca-" + version + ".bin")
                 .toAbsolutePath();
@@ -76,8 +76,11 @@ class FirmwareUiTest {
             ConsoleTool tool = context.getService(r);
             if (tool != null && tool.name().equals("fw")) {
                 StringWriter err = new StringWriter();
-                int status = tool.run(new ToolInvocation(List.of("mkimage", "-o", out.toString(), "--version", version),
-                        new PrintWriter(new StringWriter(), true), new PrintWriter(err, true)));
+                List<String> args = new java.util.ArrayList<>(
+                        List.of("mkimage", "-o", out.toString(), "--version", version));
+                args.addAll(List.of(more));
+                int status = tool.run(new ToolInvocation(args, new PrintWriter(new StringWriter(), true),
+                        new PrintWriter(err, true)));
                 assertEquals(0, status, err.toString());
                 return out;
             }
@@ -187,5 +190,72 @@ class FirmwareUiTest {
                 .filter(s -> s.startsWith(FirmwareIds.OUT_OF_DATE)).count());
         Path inventory = bot.screenshot(window, "firmware-inventory");
         assertTrue(Files.size(inventory) > 10_000, "screenshot too small to show anything: " + inventory);
+
+        // the image's GUIDs burnt into another host: restarted, it has the image's GUID, in the inventory and as its
+        // PCI serial number, so the wizard opened on its new row still finds the adapter
+        String newGuid = "0x0002c90300fe0001";
+        Path theirs = mkimage("16.36.1003", "--guid", newGuid);
+        String otherGuid = bot.call(() -> cell(table, other, 1));
+        Shell second = openWizard(table, other, theirs, "16.36.1003");
+        click(button(second, "Next >"));
+        Button useImageGuids = widget(second, Button.class, FirmwareIds.USE_IMAGE_GUIDS);
+        bot.run(() -> useImageGuids.setSelection(true));
+        String burnt = burn(second);
+        assertTrue(burnt.startsWith("Burned 16.36.1003") && burnt.contains("restarted and runs it"), burnt);
+        assertTrue(burnt.contains("GUIDs and MACs: the image's: GUID " + newGuid.substring(2)), burnt);
+        click(button(second, "Finish"));
+        bot.waitUntil("the wizard to close", second::isDisposed);
+        bot.waitFor("the inventory read again, the host listed with the image's GUID", () -> {
+            int at = rowOf(table, newGuid);
+            return at >= 0 && cell(table, at, 5).equals("16.36.1003") && rowOf(table, otherGuid) < 0 ? true : null;
+        }, FatTree432.SM_UP);
+        // and back: the wizard opened on the new row reaches the adapter and burns it its old GUID again (the fat
+        // tree is shared by the UI test classes)
+        int renamed = bot.call(() -> rowOf(table, newGuid));
+        Path back = mkimage("16.36.1004", "--guid", otherGuid);
+        Shell third = openWizard(table, renamed, back, "16.36.1004");
+        click(button(third, "Next >"));
+        Button again = widget(third, Button.class, FirmwareIds.USE_IMAGE_GUIDS);
+        bot.run(() -> again.setSelection(true));
+        String restored = burn(third);
+        assertTrue(restored.startsWith("Burned 16.36.1004") && restored.contains("restarted and runs it"),
+                "the wizard finds the adapter by its new GUID: " + restored);
+        assertTrue(restored.contains("GUIDs and MACs: the image's: GUID " + otherGuid.substring(2)), restored);
+        click(button(third, "Finish"));
+        bot.waitUntil("the wizard to close", third::isDisposed);
+        bot.waitFor("the inventory read again, the host listed with its old GUID", () -> {
+            int at = rowOf(table, otherGuid);
+            return at >= 0 && cell(table, at, 5).equals("16.36.1004") && rowOf(table, newGuid) < 0 ? true : null;
+        }, FatTree432.SM_UP);
+    }
+
+    /** Selects a row, opens the flash wizard on it and gives it an image, whose PSID it checks. */
+    private Shell openWizard(Table table, int row, Path image, String version) {
+        bot.run(() -> {
+            table.setSelection(row);
+            table.notifyListeners(SWT.Selection, new Event());
+        });
+        Button flash = widget(window, Button.class, FirmwareIds.FLASH);
+        bot.waitUntil("Flash enabled on the selected host", flash::isEnabled);
+        click(flash);
+        Shell wizard = bot.shell("Flash firmware");
+        Text path = widget(wizard, Text.class, FirmwareIds.IMAGE_PATH);
+        bot.run(() -> path.setText(image.toString()));
+        Text description = widget(wizard, Text.class, FirmwareIds.IMAGE_DESCRIPTION);
+        Label psid = widget(wizard, Label.class, FirmwareIds.PSID_CHECK);
+        bot.waitUntil("the image described and its PSID checked",
+                () -> description.getText().contains("Version:      " + version)
+                        && psid.getText().startsWith("PSID matches: MT_0000000008"));
+        return wizard;
+    }
+
+    /** Presses Burn (or Dry run) and waits for the outcome. */
+    private String burn(Shell wizard) {
+        click(widget(wizard, Button.class, FirmwareIds.BURN));
+        Label burnStatus = widget(wizard, Label.class, FirmwareIds.BURN_STATUS);
+        return bot.waitFor("the burn to end", () -> {
+            String t = burnStatus.getText();
+            return t.startsWith("Burned") || t.startsWith("Dry run") || t.startsWith("Not burnt") ? t : null;
+        }, UiBot.TIMEOUT);
     }
 }

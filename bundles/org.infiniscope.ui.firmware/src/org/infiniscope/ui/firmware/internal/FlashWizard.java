@@ -128,7 +128,7 @@ final class FlashWizard extends Wizard {
             psid = id(new Label(c, SWT.WRAP), FirmwareIds.PSID_CHECK);
             GridDataFactory.fillDefaults().grab(true, false).span(3, 1).applyTo(psid);
             force = id(new Button(c, SWT.CHECK), FirmwareIds.FORCE);
-            force.setText("Burn even though the PSID differs (--force)");
+            force.setText("Burn even though the PSID differs or the image has no GUIDs (--force)");
             GridDataFactory.fillDefaults().span(3, 1).applyTo(force);
             path.addListener(SWT.Modify, e -> read());
             force.addListener(SWT.Selection, e -> check());

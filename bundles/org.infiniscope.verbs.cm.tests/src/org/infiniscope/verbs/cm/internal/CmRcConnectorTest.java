@@ -19,6 +19,7 @@ import org.infiniscope.cm.CmOptions;
 import org.infiniscope.cm.CmState;
 import org.infiniscope.cm.HostCms;
 import org.infiniscope.cm.RdmaCm;
+import org.infiniscope.cm.RdmaCms;
 import org.infiniscope.cm.sim.SimCm;
 import org.infiniscope.console.ExitStatus;
 import org.infiniscope.console.ToolInvocation;
@@ -95,6 +96,22 @@ class CmRcConnectorTest {
             return cm.host(node);
         }
 
+        /** The devices the connector asked a CM for. */
+        final List<org.infiniscope.verbs.Device> asked = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        /** Selects as the runtime's RdmaCms does: a simulated HCA sim_NODE by its host's CM, no other provider. */
+        final RdmaCms selection = device -> {
+            asked.add(device);
+            if (device.provider().equals("sim") && device.name().startsWith("sim_")) {
+                return host(device.name().substring(4));
+            }
+            throw new CmException("no CM serves devices of verbs provider \"" + device.provider() + "\"");
+        };
+
+        CmRcConnector connector() {
+            return new CmRcConnector(selection, this, runtimeVerbs());
+        }
+
         @Override
         public void close() {
             cm.close();
@@ -158,6 +175,25 @@ class CmRcConnectorTest {
         }
     }
 
+    private static <S> S runtime(Class<S> type) {
+        var context = FrameworkUtil.getBundle(CmRcConnectorTest.class).getBundleContext();
+        ServiceTracker<S, S> t = new ServiceTracker<>(context, type, null);
+        t.open();
+        try {
+            S s = t.waitForService(STEP.toMillis());
+            assertTrue(s != null, "the runtime registers " + type.getSimpleName());
+            return s;
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        } finally {
+            t.close();
+        }
+    }
+
+    static org.infiniscope.verbs.Verbs runtimeVerbs() {
+        return runtime(org.infiniscope.verbs.Verbs.class);
+    }
+
     private static ResourceSource simSource() throws Exception {
         var context = FrameworkUtil.getBundle(CmRcConnectorTest.class).getBundleContext();
         var refs = context.getServiceReferences(ResourceSource.class, null);
@@ -176,7 +212,7 @@ class CmRcConnectorTest {
             CmConnections listing = service();
             End client = new End();
             End server = new End();
-            CmRcConnector connector = new CmRcConnector(hosts);
+            CmRcConnector connector = hosts.connector();
             RcConnector.Connection c = connector.connect("sim:test", "h1", "h2", (ctx, f) -> client.make(ctx, f, arena),
                     (ctx, f) -> server.make(ctx, f, arena), STEP);
             assertEquals(QpState.RTS, client.qp.state());
@@ -185,6 +221,10 @@ class CmRcConnectorTest {
             assertEquals(client.qp.qpNum(), server.qp.query().destQpNum());
             assertEquals(hosts.sm.lid("h2"), client.qp.query().ahAttr().dlid());
             assertTrue(c.describe().contains("h1 -> h2") && c.describe().contains("REQ/REP/RTU"), c.describe());
+            assertEquals(List.of("sim_h2", "sim_h1"),
+                    hosts.asked.stream().map(org.infiniscope.verbs.Device::name).toList(),
+                    "each side's CM is the one RdmaCms selects for its simulated HCA");
+            assertTrue(hosts.asked.stream().allMatch(d -> d.provider().equals("sim")), hosts.asked.toString());
 
             List<CmConnection> established = listing.connections().stream().filter(
                     x -> x.state() == CmState.ESTABLISHED && (x.localQpn() == client.qp.qpNum() && x.node().equals("h1")
@@ -236,7 +276,7 @@ class CmRcConnectorTest {
     @Test
     void cmConnectConnectsAndDisconnectsCountTimes() throws Exception {
         try (Hosts hosts = new Hosts()) {
-            CmRcConnector connector = new CmRcConnector(hosts);
+            CmRcConnector connector = hosts.connector();
             CmTool tool = new CmTool(service(), connector);
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
@@ -251,10 +291,59 @@ class CmRcConnectorTest {
         }
     }
 
+    /**
+     * Off the simulator the hosts are this machine's RDMA devices: a name that is none is an error naming the
+     * devices there are (none here without RDMA hardware), and another simulated fabric's hosts are that fabric's
+     * (HostCms), which RdmaCms, following the runtime's devices, does not serve.
+     */
+    @Test
+    void offTheSimulatorTheHostsAreRdmaDevicesAndAnotherSimulatedFabricIsItsHosts() throws Exception {
+        try (Hosts hosts = new Hosts()) {
+            CmRcConnector connector = hosts.connector();
+            VerbsException e = assertThrows(VerbsException.class, () -> connector.connect("umad", "mlx5_nosuch",
+                    "mlx5_nosuch", (ctx, f) -> null, (ctx, f) -> null, STEP));
+            assertTrue(e.getMessage().contains("the fabric umad is not simulated")
+                    && e.getMessage().contains("no \"mlx5_nosuch\""), e.getMessage());
+            assertEquals(List.of(), hosts.asked, "no CM is asked for a device that is not there");
+            VerbsException other = assertThrows(VerbsException.class,
+                    () -> connector.connect("sim:other", "h1", "h2", (ctx, f) -> null, (ctx, f) -> null, STEP));
+            assertTrue(other.getMessage().contains("not this fabric: sim:other"), other.getMessage());
+            assertEquals(List.of(), hosts.asked);
+        }
+    }
+
+    /**
+     * On RDMA hardware: the first device connects to itself through the runtime's RdmaCms (librdmacm over FFM),
+     * the listener bound to its port 1 and the client addressing it by that port's GID; both QPs reach RTS.
+     */
+    @Test
+    @org.junit.jupiter.api.Tag("hw")
+    void onRdmaHardwareTheConnectionGoesThroughLibrdmacm() throws Exception {
+        String[] devices = new java.io.File("/sys/class/infiniband").list();
+        org.junit.jupiter.api.Assumptions.assumeTrue(devices != null && devices.length > 0,
+                "no RDMA device here: librdmacm's path needs an HCA");
+        org.infiniscope.verbs.Verbs verbs = runtimeVerbs();
+        String device = verbs.devices().stream().filter(d -> d.provider().equals("rdma-core")).findFirst().orElseThrow()
+                .name();
+        try (Hosts hosts = new Hosts(); Arena arena = Arena.ofShared()) {
+            CmRcConnector connector = new CmRcConnector(runtime(RdmaCms.class), hosts, verbs);
+            End client = new End();
+            End server = new End();
+            try (RcConnector.Connection c = connector.connect("umad", device, device,
+                    (ctx, f) -> client.make(ctx, f, arena), (ctx, f) -> server.make(ctx, f, arena), STEP)) {
+                assertEquals(QpState.RTS, client.qp.state());
+                assertEquals(QpState.RTS, server.qp.state());
+                assertEquals(server.qp.qpNum(), client.qp.query().destQpNum());
+            }
+            client.close();
+            server.close();
+        }
+    }
+
     @Test
     void aHostThatIsNotThereIsAnError() throws Exception {
         try (Hosts hosts = new Hosts()) {
-            CmRcConnector connector = new CmRcConnector(hosts);
+            CmRcConnector connector = hosts.connector();
             VerbsException e = assertThrows(VerbsException.class,
                     () -> connector.connect("sim:test", "h1", "nobody", (ctx, f) -> null, (ctx, f) -> null, STEP));
             assertTrue(e.getMessage().contains("nobody"), e.getMessage());
