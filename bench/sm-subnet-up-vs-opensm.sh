@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
 # Time to SUBNET UP, our SM against OpenSM, on the same ibsim fabric (a fresh ibsim for each SM run, both attached at
 # h00001 through umad2sim), side by side with ratios:
-#   wall   from the SM process's start to SUBNET UP: OpenSM's from its log's time stamp of SUBNET UP; ours from the
-#          moment `./infiniscope sm --once` prints SUBNET UP (JVM and OSGi start included)
+#   wall   from the moment the operator's command starts to SUBNET UP: OpenSM's from the start of `opensm` to its log's
+#          time stamp of SUBNET UP; ours from the start of `./infiniscope sm --once` (the launcher script, its build
+#          check and all) to the moment it prints SUBNET UP, in two ways:
+#            daemon  served by the fabric's one-shot daemon (as `./infiniscope sm` runs by default), which was started
+#                    beforehand (`./infiniscope daemon start`, as an earlier command on the fabric leaves it) and left
+#                    to finish its warm-up (its CPU time stops growing) before the command starts
+#            cold    in-process (--no-daemon): a JVM and OSGi framework started for the command (AOT cache, C1)
 #   phase  the SM's own time: OpenSM's from its first log line to SUBNET UP; ours the sum of its printed phases
 #          (discovery, lids, routing, programming, activation)
-# Best and median of RUNS. Fabrics: the lab's ft2-16, ft2-432, ft3-432 and a generated 3,456-host 3-level fat tree
+# The runs of OpenSM, ours through the daemon and ours cold alternate, so that a change of the machine's load hits
+# all three alike. Best and median of RUNS. Fabrics: the lab's ft2-16, ft2-432, ft3-432 and a generated 3,456-host 3-level fat tree
 # (ft3:24: 720 switches, past ibsim's default limits, so ibsim gets -N/-S/-P as bench/discover-vs-ibnetdiscover.sh).
 # Usage: bench/sm-subnet-up-vs-opensm.sh [RUNS] [NET_FILE_OR_SPEC...]   (default: 3 runs; the four fabrics above)
 set -euo pipefail
@@ -35,8 +41,10 @@ SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/infiniscope-bench-sm.XXXXXX")
 cd "$SCRATCH"
 IBSIM_PID=
 SM_PID=
+DAEMON_FABRIC=
 stop() {
   [ -n "$SM_PID" ] && { kill "$SM_PID" 2>/dev/null; wait "$SM_PID" 2>/dev/null; SM_PID=; }
+  [ -n "$DAEMON_FABRIC" ] && { "$ROOT/infiniscope" daemon stop --fabric "$DAEMON_FABRIC" >/dev/null 2>&1; DAEMON_FABRIC=; }
   { exec 3>&-; } 2>/dev/null || true
   [ -n "$IBSIM_PID" ] && { kill "$IBSIM_PID" 2>/dev/null; wait "$IBSIM_PID" 2>/dev/null; IBSIM_PID=; }
   rm -f console
@@ -87,18 +95,42 @@ opensm_run() {
   stop
 }
 
-# ours_run NET: one run of our SM (--once) on a fresh ibsim; prints "WALL PHASE"
+# cpu_ticks PID: the user and system CPU time of a process, in clock ticks
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo gone; }
+
+# daemon_ready FABRIC: starts the fabric's daemon and waits until its warm-up is over (its CPU time stops growing)
+daemon_ready() {
+  local fabric=$1 pid before after
+  DAEMON_FABRIC=$fabric
+  INFINISCOPE_DAEMON=1 "$ROOT/infiniscope" daemon start --fabric "$fabric" >/dev/null 2>&1 ||
+    { echo "the daemon of $fabric did not start" >&2; exit 1; }
+  pid=$("$ROOT/infiniscope" daemon status --fabric "$fabric" | awk '$1 == "pid" { print $2; exit }')
+  [ -n "$pid" ] || { echo "no daemon runs for $fabric" >&2; exit 1; }
+  before=$(cpu_ticks "$pid")
+  for _ in $(seq 240); do
+    sleep 0.25
+    after=$(cpu_ticks "$pid")
+    [ "$after" != "$before" ] || return 0
+    before=$after
+  done
+}
+
+# ours_run NET MODE: one run of our SM (--once) on a fresh ibsim, MODE daemon or cold; prints "WALL PHASE"
 ours_run() {
-  local net=$1 sock="infiniscope-bench-$BASHPID-$(date +%N)" state start line wall= phase=0
+  local net=$1 mode=$2 sock="infiniscope-bench-$BASHPID-$(date +%N)" state start line wall= phase=0 daemon=0
   start_ibsim "$net" "$sock"
   state=$(mktemp -d "$SCRATCH/ours.XXXXXX")
+  if [ "$mode" = daemon ]; then
+    daemon=1
+    daemon_ready "ibsim:$sock@h00001"
+  fi
   start=$EPOCHREALTIME
   while IFS= read -r line; do
     case $line in
       "SM phase "*) phase=$(awk -v a="$phase" -v b="$(awk '{ print $4 }' <<< "$line")" 'BEGIN { print a + b }') ;;
       "SUBNET UP") wall=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.3f", b - a }') ;;
     esac
-  done < <("$ROOT/infiniscope" sm --fabric "ibsim:$sock@h00001" --once \
+  done < <(INFINISCOPE_DAEMON=$daemon "$ROOT/infiniscope" sm --fabric "ibsim:$sock@h00001" --once \
     --guid2lid "$state/guid2lid" --sweep-interval 0 2> "$state/sm.err")
   [ -n "$wall" ] || { echo "our SM: no SUBNET UP: $(tail -5 "$state/sm.err")" >&2; exit 1; }
   printf '%s %.3f\n' "$wall" "$phase"
@@ -110,8 +142,9 @@ stats() { awk -v c="$1" '{ print $c }' | sort -n | awk '{ v[NR] = $1 } END { pri
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
 echo "$(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg); $RUNS runs each, best (median); $(opensm --version 2>/dev/null | grep -m1 -o 'OpenSM [0-9.]*' || echo 'OpenSM ?')"
-printf '%-14s %7s %6s | %-26s | %-26s | %s\n' fabric nodes sw "OpenSM wall / phase (s)" "ours wall / phase (s)" \
-  "ours/OpenSM wall, phase"
+echo "wall: from the command's start; ours through the fabric's daemon (warm), and cold (--no-daemon: a JVM started)"
+printf '%-10s %6s %4s | %-27s | %-27s | %-27s | %s\n' fabric nodes sw "OpenSM wall / phase (s)" \
+  "ours daemon wall / phase" "ours cold-JVM wall / phase" "ours/OpenSM wall: daemon, cold"
 for fabric in "${FABRICS[@]}"; do
   if [ -f "$fabric" ]; then
     net=$fabric
@@ -120,10 +153,18 @@ for fabric in "${FABRICS[@]}"; do
     "$JDK/bin/java" -cp "$CP" org.infiniscope.lab.umad.WriteNet "$fabric" "$net"
   fi
   nodes=$(grep -cE '^(Switch|Hca|Ca|Rt)' "$net"); switches=$(grep -c '^Switch' "$net")
-  o=$(for _ in $(seq "$RUNS"); do opensm_run "$net"; done)
-  u=$(for _ in $(seq "$RUNS"); do ours_run "$net"; done)
+  o= d= c=
+  for _ in $(seq "$RUNS"); do
+    o+="$(opensm_run "$net")"$'\n'
+    d+="$(ours_run "$net" daemon)"$'\n'
+    c+="$(ours_run "$net" cold)"$'\n'
+  done
+  o=${o%$'\n'} d=${d%$'\n'} c=${c%$'\n'}
   read -r ow owm <<< "$(stats 1 <<< "$o")"; read -r op opm <<< "$(stats 2 <<< "$o")"
-  read -r uw uwm <<< "$(stats 1 <<< "$u")"; read -r up upm <<< "$(stats 2 <<< "$u")"
-  printf '%-14s %7s %6s | %5s (%5s) / %5s (%5s) | %5s (%5s) / %5s (%5s) | %s, %s\n' "$(basename "$net" .net)" \
-    "$nodes" "$switches" "$ow" "$owm" "$op" "$opm" "$uw" "$uwm" "$up" "$upm" "$(ratio "$uw" "$ow")" "$(ratio "$up" "$op")"
+  read -r dw dwm <<< "$(stats 1 <<< "$d")"; read -r dp dpm <<< "$(stats 2 <<< "$d")"
+  read -r cw cwm <<< "$(stats 1 <<< "$c")"; read -r cp cpm <<< "$(stats 2 <<< "$c")"
+  printf '%-10s %6s %4s | %5s (%5s) / %5s (%5s) | %5s (%5s) / %5s (%5s) | %5s (%5s) / %5s (%5s) | %s, %s\n' \
+    "$(basename "$net" .net)" "$nodes" "$switches" "$ow" "$owm" "$op" "$opm" "$dw" "$dwm" "$dp" "$dpm" \
+    "$cw" "$cwm" "$cp" "$cpm" "$(ratio "$dw" "$ow")" "$(ratio "$cw" "$ow")"
 done
+echo "load at the end $(cut -d' ' -f1 /proc/loadavg)"

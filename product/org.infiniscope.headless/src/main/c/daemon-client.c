@@ -9,8 +9,10 @@
  * ints, strings as an int length and UTF-8 bytes), copies the frames that come back (a byte kind, an int length, that
  * many bytes) to standard output and error, and exits with the command's status. Without a daemon it runs
  * `LAUNCHER daemon start` and connects again; when that fails, or the daemon refuses the command, it runs the command
- * in-process (INFINISCOPE_DAEMON=0 LAUNCHER COMMAND ARGS...) on the same standard streams. Ctrl-C ends it, which
- * closes the socket: the daemon cancels the command.
+ * in-process (INFINISCOPE_DAEMON=0 LAUNCHER COMMAND ARGS...) on the same standard streams. Ctrl-C, SIGTERM or SIGHUP
+ * close the client's sending side of the socket: the daemon cancels the command (a subnet manager stops), and the
+ * client copies what the command still prints until it ends, then dies of that signal. A second signal ends it at
+ * once (closing the socket cancels the command all the same).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -26,6 +28,20 @@
 #include <unistd.h>
 
 enum { MAGIC = 0x49534431, OUT = 1, ERR = 2, EXIT = 3, REFUSED = 4, LOST = 1 };
+
+/* The socket of the exchange, for the signal handler; the first signal that asked the command to stop. */
+static volatile sig_atomic_t exchange_fd = -1;
+static volatile sig_atomic_t stop_signal = 0;
+
+/* SIGINT, SIGTERM, SIGHUP: the first one half-closes the socket (the daemon cancels the command, whose last output and
+ * exit status still come back); the default action comes back for the next one. */
+static void on_stop(int sig) {
+    stop_signal = sig;
+    signal(sig, SIG_DFL);
+    if (exchange_fd >= 0) {
+        shutdown(exchange_fd, SHUT_WR);
+    }
+}
 
 static int connect_to(const char *path) {
     struct sockaddr_un address;
@@ -159,9 +175,12 @@ static int exchange(int fd, const char *folder, int tty, int argc, char **argv) 
     }
     if (write_all(fd, request, (size_t) (at - request)) < 0) {
         free(request);
-        return -REFUSED; /* the daemon went away before it read the command: run it in-process */
+        return stop_signal ? LOST : -REFUSED; /* the daemon went away before it read the command: run it in-process */
     }
     free(request);
+    if (stop_signal) {
+        shutdown(fd, SHUT_WR); /* a signal came while the request was written */
+    }
     int broken[3] = {0, 0, 0}; /* a standard stream that failed (a closed pipe) drops output, as System.out does */
     static unsigned char buffer[1 << 16];
     for (;;) {
@@ -227,10 +246,28 @@ int main(int argc, char **argv) {
     if (fd < 0) {
         in_process(launcher, count, command);
     }
+    exchange_fd = fd;
+    struct sigaction stop;
+    memset(&stop, 0, sizeof(stop));
+    stop.sa_handler = on_stop;
+    sigemptyset(&stop.sa_mask);
+    stop.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &stop, NULL);
+    sigaction(SIGTERM, &stop, NULL);
+    sigaction(SIGHUP, &stop, NULL);
     int status = exchange(fd, folder, tty, count, command);
+    exchange_fd = -1;
     close(fd);
-    if (status == -REFUSED) {
+    if (status == -REFUSED && !stop_signal) {
+        signal(SIGINT, SIG_DFL);
+        signal(SIGTERM, SIG_DFL);
+        signal(SIGHUP, SIG_DFL);
         in_process(launcher, count, command);
     }
-    return status;
+    if (stop_signal) {
+        int sig = stop_signal; /* the command stopped: die of the signal, as an in-process run does */
+        signal(sig, SIG_DFL);
+        raise(sig);
+    }
+    return status < 0 ? LOST : status;
 }

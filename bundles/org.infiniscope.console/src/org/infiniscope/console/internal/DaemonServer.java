@@ -56,8 +56,13 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
  * keys a daemon on them, so one daemon only ever serves callers of one configuration. Each connection is one
  * command with output streams of its own; commands run concurrently unless {@value #EXCLUSIVE_PROPERTY} is
  * {@code true} (umad2sim: one ibsim client per process, whose agent table one command at a time may hold). A client
- * that goes away (Ctrl-C) interrupts its command. The daemon exits after {@value #IDLE_PROPERTY} seconds without a
- * command (default {@value #DEFAULT_IDLE_SECONDS}).
+ * that closes its side (its Ctrl-C or SIGTERM half-closes it, and a client that dies closes it) interrupts its
+ * command, whose last output and exit status still go back to a client that reads on. The daemon exits after
+ * {@value #IDLE_PROPERTY} seconds without a command (default {@value #DEFAULT_IDLE_SECONDS}).
+ * <p>
+ * The subnet manager ({@code sm}, which runs until cancelled) runs here too, streaming its output; one at a time: a
+ * second {@code sm} while one runs is an error. While it holds an exclusive daemon's port, other commands are
+ * refused (the client then runs them in-process, as they ran beside an in-process SM before).
  * <p>
  * The wire format, all integers big-endian: the client sends {@code int} {@link #MAGIC}, the folder it runs in
  * (a string: {@code int} length and UTF-8 bytes), {@code int} flags ({@link #FLAG_TTY}: its standard error is a
@@ -110,6 +115,8 @@ public final class DaemonServer implements FrameworkListener {
     private final AtomicInteger active = new AtomicInteger();
     private final AtomicLong lastActive = new AtomicLong(System.nanoTime());
     private final AtomicInteger connections = new AtomicInteger();
+    /** Whether a subnet manager runs in this daemon: one at a time. */
+    private final AtomicBoolean smRunning = new AtomicBoolean();
     private volatile ServerSocketChannel server;
     private volatile ScheduledExecutorService timer;
 
@@ -270,6 +277,11 @@ public final class DaemonServer implements FrameworkListener {
                 connection.refuse("this daemon serves " + folder + ", not " + request.folder());
                 return;
             }
+            if (exclusive != null && smRunning.get() && !subnetManager(request.argv())) {
+                // the SM holds the port until it is stopped: this command runs beside it, in-process
+                connection.refuse("a subnet manager runs in this daemon");
+                return;
+            }
             Thread watcher = new Thread(connection::watch, Thread.currentThread().getName() + "-watch");
             watcher.setDaemon(true);
             watcher.start();
@@ -283,12 +295,36 @@ public final class DaemonServer implements FrameworkListener {
         }
     }
 
+    /** @return whether the command runs a subnet manager ({@code sm}, not its {@code partitions} file commands) */
+    static boolean subnetManager(List<String> argv) {
+        if (argv.isEmpty() || !argv.get(0).equals("sm")) {
+            return false;
+        }
+        return argv.size() < 2 || !List.of("partitions", "-h", "--help").contains(argv.get(1));
+    }
+
     private int run(Request request, Connection connection) {
         Charset charset = outputCharset();
         PrintWriter out = new PrintWriter(
                 new OutputStreamWriter(new BufferedOutputStream(connection.stream(OUT), 1 << 16), charset), true);
         PrintWriter err = new PrintWriter(
                 new OutputStreamWriter(new BufferedOutputStream(connection.stream(ERR), 1 << 14), charset), true);
+        boolean sm = subnetManager(request.argv());
+        if (sm && !smRunning.compareAndSet(false, true)) {
+            err.println("infiniscope sm: a subnet manager already runs on this fabric in the daemon; stop it first");
+            err.flush();
+            return ExitStatus.FAILURE;
+        }
+        try {
+            return runCommand(request, connection, out, err);
+        } finally {
+            if (sm) {
+                smRunning.set(false);
+            }
+        }
+    }
+
+    private int runCommand(Request request, Connection connection, PrintWriter out, PrintWriter err) {
         Map<String, String> properties = Map.of(PROGRESS_PROPERTY, request.tty() ? "tty" : "");
         connection.running(true); // from here, the client's going away interrupts this thread
         boolean locked = false;
@@ -429,7 +465,10 @@ public final class DaemonServer implements FrameworkListener {
             }
         }
 
-        /** Waits for the client to close its side: it sends nothing after the request, so any end means it left. */
+        /**
+         * Waits for the client to close its side: it sends nothing after the request, so any end means it left or
+         * asks the command to stop (a signal); the command's last output still goes back while the client reads.
+         */
         void watch() {
             ByteBuffer buffer = ByteBuffer.allocate(256);
             try {
@@ -464,9 +503,6 @@ public final class DaemonServer implements FrameworkListener {
         }
 
         void frame(byte kind, byte[] bytes, int offset, int length) throws IOException {
-            if (gone) {
-                throw new IOException("the client went away");
-            }
             ByteBuffer header = ByteBuffer.allocate(5).put(kind).putInt(length).flip();
             ByteBuffer body = ByteBuffer.wrap(bytes, offset, length);
             synchronized (this) {

@@ -30,6 +30,7 @@ import org.osgi.framework.Constants;
 import org.osgi.framework.ServiceReference;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
@@ -53,6 +54,8 @@ public final class SmTool implements ConsoleTool, AuditedTool {
     private final FabricChannels channels = new FabricChannels();
     private final RoutingEngines engines = new RoutingEngines();
 
+    private final DaemonWarmUp warmUp;
+
     @Activate
     public SmTool(BundleContext context, @Reference Discovery discovery) {
         this(context.getProperty("infiniscope.fabric"),
@@ -61,14 +64,30 @@ public final class SmTool implements ConsoleTool, AuditedTool {
                 discovery,
                 Path.of(context.getProperty(Settings.CWD_PROPERTY) != null
                         ? context.getProperty(Settings.CWD_PROPERTY)
-                        : System.getProperty("user.dir")));
+                        : System.getProperty("user.dir")),
+                DaemonWarmUp.wanted(context));
+        if (warmUp != null) {
+            warmUp.startWhenUp(context);
+        }
     }
 
     SmTool(String defaultFabric, Path defaultGuid2lid, Discovery discovery, Path cwd) {
+        this(defaultFabric, defaultGuid2lid, discovery, cwd, false);
+    }
+
+    private SmTool(String defaultFabric, Path defaultGuid2lid, Discovery discovery, Path cwd, boolean warm) {
         this.defaultFabric = defaultFabric;
         this.defaultGuid2lid = defaultGuid2lid;
         this.discovery = discovery;
         this.cwd = cwd;
+        this.warmUp = warm ? new DaemonWarmUp(this::runSm, channels, defaultFabric) : null;
+    }
+
+    @Deactivate
+    void deactivate() {
+        if (warmUp != null) {
+            warmUp.stop();
+        }
     }
 
     @Reference(service = ChannelProvider.class, cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
@@ -147,6 +166,14 @@ public final class SmTool implements ConsoleTool, AuditedTool {
         if (!invocation.args().isEmpty() && invocation.args().get(0).equals("partitions")) {
             return partitions(invocation);
         }
+        if (warmUp != null) {
+            warmUp.stop(); // an SM to run: the warm-up gives way (and the port it kept open is this SM's)
+        }
+        return runSm(invocation);
+    }
+
+    /** Runs the SM until interrupted, or its first SUBNET UP with {@code --once}. */
+    int runSm(ToolInvocation invocation) throws UsageException {
         List<String> rest = new ArrayList<>(invocation.args());
         PolicySettings policy = PolicyConfig.fromArgs(rest, cwd);
         SmToolArgs args = SmToolArgs.parse(rest, defaultFabric, defaultGuid2lid, cwd);

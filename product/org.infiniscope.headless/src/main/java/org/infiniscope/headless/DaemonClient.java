@@ -20,7 +20,9 @@ import java.util.List;
  * <p>
  * Without a daemon on the socket it asks the launcher to start one ({@code LAUNCHER daemon start}) and connects
  * again; when that fails too, or the daemon refuses the command, it runs the command in-process
- * ({@code INFINISCOPE_DAEMON=0 LAUNCHER ARGS...}) with the same standard streams. The wire format is the console
+ * ({@code INFINISCOPE_DAEMON=0 LAUNCHER ARGS...}) with the same standard streams. Ctrl-C or SIGTERM closes its sending
+ * side of the socket, so that the daemon cancels the command (a subnet manager stops), and the client waits (up to
+ * {@link #STOP_WAIT_SECONDS} s) for the command's end before it exits. The wire format is the console
  * bundle's {@code DaemonServer}'s. Its C twin ({@code src/main/c/daemon-client.c}) does the same without a JVM's
  * start; the launcher takes this one where no C compiler is, or with {@code INFINISCOPE_DAEMON_CLIENT=java}.
  * <p>
@@ -38,6 +40,8 @@ public final class DaemonClient {
     static final byte REFUSED = 4;
     /** The client's status when the daemon went away in the middle of a command. */
     static final int LOST = 1;
+    /** How long a client stopped by a signal waits for the command it cancelled to end. */
+    static final int STOP_WAIT_SECONDS = 15;
 
     private DaemonClient() {
     }
@@ -68,8 +72,32 @@ public final class DaemonClient {
             return inProcess(launcher, argv);
         }
         int status;
+        java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicBoolean stopped = new java.util.concurrent.atomic.AtomicBoolean();
+        SocketChannel open = channel;
+        Thread stop = new Thread(() -> {
+            // a signal: the daemon cancels the command on the end of the request stream, and sends what follows
+            stopped.set(true);
+            try {
+                open.shutdownOutput();
+                ended.await(STOP_WAIT_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (IOException | InterruptedException e) {
+                // exiting anyway
+            }
+        }, "infiniscope-client-stop");
+        Runtime.getRuntime().addShutdownHook(stop);
         try (SocketChannel connected = channel) {
             status = exchange(connected, folder, tty, argv);
+        } finally {
+            ended.countDown();
+        }
+        if (stopped.get()) {
+            return LOST; // System.exit waits for the shutdown that the signal started
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(stop);
+        } catch (IllegalStateException e) {
+            return LOST; // the signal came just now
         }
         return status == Integer.MIN_VALUE ? inProcess(launcher, argv) : status;
     }

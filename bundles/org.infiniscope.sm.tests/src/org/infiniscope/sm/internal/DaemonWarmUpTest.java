@@ -1,0 +1,66 @@
+package org.infiniscope.sm.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The SM's warm-up in the one-shot daemon: one {@code --once} run on each of its embedded simulated fabrics, with a
+ * guid2lid file of its own that is gone afterwards, and no further run once an SM is to run.
+ */
+class DaemonWarmUpTest {
+
+    @Test
+    void bringsUpEachWarmUpFabricOnceWithAGuid2lidFileOfItsOwn() throws Exception {
+        List<List<String>> runs = new CopyOnWriteArrayList<>();
+        CountDownLatch done = new CountDownLatch(DaemonWarmUp.FABRICS.size());
+        DaemonWarmUp warmUp = new DaemonWarmUp(invocation -> {
+            runs.add(invocation.args());
+            done.countDown();
+            return 0;
+        }, new FabricChannels(), "ibsim:nowhere@h00001");
+        warmUp.start();
+        assertTrue(done.await(30, TimeUnit.SECONDS), "runs: " + runs);
+        warmUp.stop();
+        assertEquals(DaemonWarmUp.FABRICS.size(), runs.size());
+        for (int i = 0; i < runs.size(); i++) {
+            List<String> args = runs.get(i);
+            assertEquals(
+                    List.of("--fabric", DaemonWarmUp.FABRICS.get(i), "--once", "--sweep-interval", "0", "--guid2lid"),
+                    args.subList(0, 6));
+            assertTrue(FabricChannels.isSimulator(args.get(1)), args.toString());
+            assertFalse(Files.exists(Path.of(args.get(6)).getParent()), "the warm-up's folder is left: " + args);
+        }
+    }
+
+    @Test
+    void anSmToRunStopsIt() throws Exception {
+        List<String> fabrics = new CopyOnWriteArrayList<>();
+        CountDownLatch running = new CountDownLatch(1);
+        DaemonWarmUp warmUp = new DaemonWarmUp(invocation -> {
+            fabrics.add(invocation.args().get(1));
+            running.countDown();
+            try {
+                new CountDownLatch(1).await(); // an SM run, until interrupted
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return 0;
+        }, new FabricChannels(), "umad");
+        warmUp.start();
+        assertTrue(running.await(30, TimeUnit.SECONDS));
+        warmUp.stop();
+        assertEquals(List.of(DaemonWarmUp.FABRICS.get(0)), fabrics, "runs after the stop");
+        warmUp.start();
+        assertEquals(1, fabrics.size(), "a stopped warm-up does not start again");
+    }
+}
