@@ -384,7 +384,13 @@ class PerfManagerSimTest {
             assertFalse(json.contains("\"queries\":0,"), json);
         }
         assertEquals(shared, manager.lastSweep().orElseThrow(), "the shared manager did not sweep");
-        manager.sweep(transport, snapshot, PATIENT);
+        // --shared sweeps the runtime's manager (what the REST API's counter sweep asks for): its total counts on
+        java.io.StringWriter err = new java.io.StringWriter();
+        assertEquals(0,
+                tool.run(new org.infiniscope.console.ToolInvocation(List.of("--shared", "--json", "-o", "16"),
+                        new java.io.PrintWriter(new java.io.StringWriter()), new java.io.PrintWriter(err))),
+                err.toString());
+        assertTrue(manager.lastSweep().orElseThrow() != shared, "the shared manager swept");
         assertEquals(11, port(H3, 1).total(Counter.PORT_RCV_ERRORS), "the shared manager's total counts on");
     }
 

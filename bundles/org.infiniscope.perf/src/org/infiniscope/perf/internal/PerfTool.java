@@ -84,7 +84,7 @@ public final class PerfTool implements ConsoleTool {
     public String usage() {
         return """
                 usage: infiniscope perf [--fabric F] [--json] [--links | --nodes] [--top METRIC [-n N]] [-o WINDOW]
-                                        [-t MS] [--reset-near-saturation]
+                                        [-t MS] [--reset-near-saturation] [--shared]
                   --fabric F              sim, umad, umad:CA:PORT or ibsim:SOCKET[@NODE]
                   --json                  one JSON object: the sweep, every port, the rules broken (and the
                                           links or nodes when asked for)
@@ -96,6 +96,10 @@ public final class PerfTool implements ConsoleTool {
                   -o WINDOW               PMA queries in flight (default 64)
                   -t MS                   time-out of each attempt in ms (default 1000)
                   --reset-near-saturation clear a port's PortCounters when one passes 3/4 of its maximum
+                  --shared                sweep the runtime's own performance manager (the one its poller,
+                                          perf:status, /metrics and the REST API read) and print its totals and
+                                          rates since its last sweep; without it the command reads the counters
+                                          into a manager of its own and prints them as they are now
                 Exit status 1 when a node did not answer.""";
     }
 
@@ -106,6 +110,7 @@ public final class PerfTool implements ConsoleTool {
         int window = PollOptions.DEFAULT.inFlight();
         Duration timeout = PollOptions.DEFAULT.timeout();
         boolean reset = false;
+        boolean sharedManager = false;
         boolean links = false;
         boolean nodes = false;
         Metric top = null;
@@ -119,6 +124,7 @@ public final class PerfTool implements ConsoleTool {
                 case "-o" -> window = positive(value(args, ++i, a), a);
                 case "-t" -> timeout = Duration.ofMillis(positive(value(args, ++i, a), a));
                 case "--reset-near-saturation" -> reset = true;
+                case "--shared" -> sharedManager = true;
                 case "--links" -> links = true;
                 case "--nodes" -> nodes = true;
                 case "--top" -> top = metric(value(args, ++i, a));
@@ -136,7 +142,9 @@ public final class PerfTool implements ConsoleTool {
         // a manager of this command's own: it prints the counters as they are read now, the same in a runtime of its
         // own, in the one-shot daemon (which serves many commands from one runtime) and in the shell; the shared
         // manager stays the poller's and perf:sweep's
-        PerfManager run = manager instanceof PerfManagerImpl shared ? shared.forOneCommand() : manager;
+        PerfManager run = !sharedManager && manager instanceof PerfManagerImpl shared
+                ? shared.forOneCommand()
+                : manager;
         SweepSummary summary;
         try {
             summary = access.sweep(fabric, run, options);
