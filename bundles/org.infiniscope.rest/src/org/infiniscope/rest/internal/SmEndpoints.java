@@ -10,13 +10,17 @@ import java.util.concurrent.TimeoutException;
 import org.infiniscope.rest.Role;
 import org.infiniscope.sm.SubnetManager;
 import org.infiniscope.sm.SweepKind;
+import org.infiniscope.sm.SmState;
 import org.infiniscope.sm.SweepReport;
+import org.infiniscope.sm.routing.RouteChecker;
+import org.infiniscope.sm.subnet.KnownSm;
 import org.infiniscope.sm.subnet.Subnet;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -28,6 +32,10 @@ public final class SmEndpoints implements Endpoints {
     private static final long SWEEP_SECONDS = 300;
 
     private final SubnetManager sm;
+    private final Object checking = new Object();
+    // under checking: the route check of the last subnet asked about (a subnet is immutable)
+    private Subnet checked;
+    private RouteChecker.Report check;
 
     @Activate
     public SmEndpoints(@Reference SubnetManager sm) {
@@ -64,9 +72,47 @@ public final class SmEndpoints implements Endpoints {
             s.put("smPortGuid", Ids.guid(subnet.smPortGuid()));
             s.put("smLid", subnet.smLid());
             s.put("nodes", subnet.nodes().size());
+            s.put("switches", subnet.nodes().stream().filter(n -> n.isSwitch()).count());
             s.put("links", subnet.links().size());
+            s.put("maxLid", subnet.graph().maxLid());
+            s.put("routingEngine", subnet.routing().engine());
+            ObjectNode c = s.putObject("routeCheck");
+            RouteChecker.Report report = check(subnet);
+            c.put("ok", report.ok());
+            c.put("pairs", report.pairs());
+            c.put("unreachable", report.unreachable());
+            c.put("loops", report.loops());
+            ArrayNode layers = c.putArray("creditLoopLayers");
+            report.creditLoopLayers().forEach(layers::add);
+            ArrayNode known = s.putArray("knownSms");
+            for (KnownSm k : subnet.sms()) {
+                ObjectNode o = known.addObject();
+                o.put("portGuid", Ids.guid(k.portGuid()));
+                o.put("lid", k.lid());
+                o.put("state", stateName(k.info().smState(), k.info().stateName()));
+                o.put("priority", k.info().priority());
+            }
         }
         return json;
+    }
+
+    private static String stateName(int smState, String fallback) {
+        try {
+            return SmState.of(smState).name();
+        } catch (IllegalArgumentException e) {
+            return fallback;
+        }
+    }
+
+    /** @return the route check of a subnet, made once for each subnet the SM publishes */
+    private RouteChecker.Report check(Subnet subnet) {
+        synchronized (checking) {
+            if (subnet != checked) {
+                check = RouteChecker.check(subnet.graph(), subnet.routing());
+                checked = subnet;
+            }
+            return check;
+        }
     }
 
     private JsonNode sweep(ApiRequest r) throws ApiException {
@@ -105,6 +151,11 @@ public final class SmEndpoints implements Endpoints {
             Thread.currentThread().interrupt();
             throw ApiException.unavailable("interrupted while waiting for the sweep");
         }
+        return reportJson(report);
+    }
+
+    /** @return a sweep's report as the API writes it (the sweep's answer, and the {@code sm} event of each sweep) */
+    static ObjectNode reportJson(SweepReport report) {
         ObjectNode json = JsonNodeFactory.instance.objectNode();
         json.put("kind", report.kind().name());
         json.put("up", report.up());

@@ -223,7 +223,7 @@ class RestApiIT {
         assertTrue(query.get("output").asText().contains("FW Version:"), query.toString());
         assertTrue(called.containsAll(List.of("getFabric", "getNodes", "getPorts", "getLinks", "getCounters",
                 "getNodesByGuidPortsByPortCountersHistory", "getEvents", "getEventsStream", "getSm", "postSmSweep",
-                "getQps", "getFirmware", "postFirmwareJobs", "getFirmwareJobsById", "getVerbsDevices")),
+                "getQps", "getFirmware", "getFirmwareInventory", "postFirmwareJobs", "getFirmwareJobsById", "getVerbsDevices")),
                 called.toString());
         // the revoked spare token no longer works
         runtime.await("/api/v1/fabric", spare, r -> r.status() == 401, Duration.ofSeconds(5));
