@@ -116,7 +116,8 @@ public final class PerfEndpoints implements Endpoints {
         if (fabric == null || fabric.startsWith(FabricConnection.SNAPSHOT_PREFIX)) {
             throw ApiException.conflict("no live fabric is connected");
         }
-        Commands.Outcome outcome = Commands.run(commands, List.of("perf", "--shared", "--fabric", fabric, "--json"), caller);
+        Commands.Outcome outcome = Commands.run(commands, List.of("perf", "--shared", "--fabric", fabric, "--json"),
+                caller);
         outcome.orError("the counter sweep");
         return summary();
     }
