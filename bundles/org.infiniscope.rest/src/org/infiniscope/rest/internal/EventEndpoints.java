@@ -37,7 +37,7 @@ public final class EventEndpoints implements Endpoints {
     private static final Map<String, String> QUERY = Map.of("after",
             "integer: the last event ID the client has (default: for the list 0, for the stream the newest now)",
             "limit", "integer: for the list, how many events, 1..1000 (default 100)", "types",
-            "comma-separated event types to keep: connection, fabric, sm, perf, action");
+            "comma-separated event types to keep: connection, fabric, sm, perf, counters, action");
 
     private final EventHub hub;
 

@@ -15,6 +15,7 @@ import org.infiniscope.perf.PerfEvent;
 import org.infiniscope.perf.PerfListener;
 import org.infiniscope.sm.SmListener;
 import org.infiniscope.sm.SmState;
+import org.infiniscope.sm.SweepReport;
 import org.infiniscope.sm.SubnetManager;
 import org.infiniscope.sm.subnet.Subnet;
 import org.osgi.service.component.annotations.Activate;
@@ -22,6 +23,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -88,7 +90,9 @@ public final class EventSources implements PerfListener {
         close(connection);
     }
 
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    // every SM service as it comes (greedy, multiple): one that replaces another after a configuration change is heard
+    // even while the old one is still bound
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
     void bindSubnetManager(SubnetManager sm) {
         registrations.put(sm, sm.addListener(new SmListener() {
             @Override
@@ -96,6 +100,14 @@ public final class EventSources implements PerfListener {
                 ObjectNode data = JsonNodeFactory.instance.objectNode();
                 data.put("from", from.name());
                 data.put("to", to.name());
+                hub.publish("sm", data);
+            }
+
+            @Override
+            public void swept(SweepReport report) {
+                ObjectNode data = JsonNodeFactory.instance.objectNode();
+                data.put("state", "SWEPT");
+                data.set("report", SmEndpoints.reportJson(report));
                 hub.publish("sm", data);
             }
 

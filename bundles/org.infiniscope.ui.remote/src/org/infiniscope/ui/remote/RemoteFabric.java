@@ -53,9 +53,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * its summary, every node, port and link page by page. The JSON mirrors the EMF model, so each object is filled by
  * reflection over its attributes (a new attribute of the model comes along without a change here), and the fabric
  * read is applied to the model as a saved fabric is, by identity: objects that stay keep their identity and the
- * model's listeners and adapters see what changed. A {@code fabric} event (what a sweep changed) or an
- * {@code overflow} reads the fabric again; requests for that while a read is under way are coalesced into one more
- * read. When the stream drops it is opened again after a pause, with the last
+ * model's listeners and adapters see what changed. A {@code fabric} event (what a sweep changed) that names every
+ * change it counts, all of them to nodes and ports already read, reads those nodes and ports alone and applies them
+ * with the rest of the last read; any other {@code fabric} event, or an {@code overflow}, reads the fabric again;
+ * requests for that while a read is under way are coalesced into one more read. When the stream drops it is opened again after a pause, with the last
  * event's ID in {@code Last-Event-ID}, so the runtime sends what was missed; the fabric is read again then too.
  * <p>
  * Port actions go to the runtime, which checks the token's role: a viewer's action fails with the server's 403
@@ -267,6 +268,83 @@ public final class RemoteFabric implements AutoCloseable {
         List<JsonNode> nodes = pages("/api/v1/nodes");
         List<JsonNode> ports = pages("/api/v1/ports");
         List<JsonNode> links = pages("/api/v1/links");
+        read = new Read(summary, byId(nodes), byId(ports), links);
+        return apply(start, summary, nodes, ports, links);
+    }
+
+    /** What the last whole read found, by ID, so that a change to a few nodes and ports is read alone (under loading). */
+    private record Read(JsonNode summary, Map<String, JsonNode> nodes, Map<String, JsonNode> ports,
+            List<JsonNode> links) {
+    }
+
+    private Read read; // under loading
+
+    private static Map<String, JsonNode> byId(List<JsonNode> items) {
+        Map<String, JsonNode> map = new java.util.LinkedHashMap<>();
+        items.forEach(i -> map.put(i.path("id").asText(), i));
+        return map;
+    }
+
+    /**
+     * Applies a {@code fabric} event that names every change it counts, all of them changes to nodes and ports (no
+     * element added or removed, no link changed): reads those nodes and ports alone, and the summary, and applies them
+     * with the rest of the last read; anything else reads the whole fabric again.
+     *
+     * @return whether the event was applied so
+     */
+    private boolean patch(JsonNode event) throws RemoteFabricException {
+        synchronized (loading) {
+            JsonNode changes = event.path("changes");
+            if (read == null || event.path("added").asInt(-1) != 0 || event.path("removed").asInt(-1) != 0
+                    || !changes.isArray() || changes.size() != event.path("changed").asInt(-1)) {
+                return false;
+            }
+            List<String> nodeIds = new ArrayList<>();
+            List<String> portIds = new ArrayList<>();
+            for (JsonNode c : changes) {
+                if (c.hasNonNull("node") && read.nodes().containsKey(c.get("node").asText())) {
+                    nodeIds.add(c.get("node").asText());
+                } else if (c.hasNonNull("port") && read.ports().containsKey(c.get("port").asText())) {
+                    portIds.add(c.get("port").asText());
+                } else {
+                    return false; // a link, or something this read does not have
+                }
+            }
+            long start = System.nanoTime();
+            JsonNode summary = getJson("/api/v1/fabric");
+            Map<String, JsonNode> nodes = new java.util.LinkedHashMap<>(read.nodes());
+            Map<String, JsonNode> ports = new java.util.LinkedHashMap<>(read.ports());
+            try {
+                for (String id : nodeIds) {
+                    nodes.put(id, getJson("/api/v1/nodes/" + id));
+                }
+                for (String id : portIds) {
+                    int slash = id.indexOf('/');
+                    ports.put(id,
+                            getJson("/api/v1/nodes/" + id.substring(0, slash) + "/ports/" + id.substring(slash + 1)));
+                }
+            } catch (RemoteFabricException e) {
+                if (e.status() == 404) {
+                    return false; // gone meanwhile: a later event says so, a whole read has it now
+                }
+                throw e;
+            }
+            read = new Read(summary, nodes, ports, read.links());
+            apply(start, summary, List.copyOf(nodes.values()), List.copyOf(ports.values()), read.links());
+            patches++;
+            return true;
+        }
+    }
+
+    private volatile long patches;
+
+    /** @return how many {@code fabric} events were applied by reading only what they named */
+    public long patchesApplied() {
+        return patches;
+    }
+
+    private FabricDelta apply(long start, JsonNode summary, List<JsonNode> nodes, List<JsonNode> ports,
+            List<JsonNode> links) throws RemoteFabricException {
         Fabric fabric = toFabric(summary, nodes, ports, links);
         ByteArrayOutputStream xmi = new ByteArrayOutputStream();
         try {
@@ -307,6 +385,49 @@ public final class RemoteFabric implements AutoCloseable {
      */
     public String resweep() throws RemoteFabricException {
         return call("POST", "/api/v1/fabric/resweep", null).toString();
+    }
+
+    /**
+     * Reads one resource of the runtime's API (for the views that show more than the fabric: counters, SM, firmware,
+     * QPs); the server checks the token's role.
+     *
+     * @param path the path from the server's root, {@code /api/v1/...}, with its query
+     * @return the answer, JSON
+     * @throws RemoteFabricException with the server's status and message when it refuses or cannot be reached
+     */
+    public JsonNode get(String path) throws RemoteFabricException {
+        return call("GET", apiPath(path), null);
+    }
+
+    /**
+     * Reads every item of one of the API's paged lists, page by page.
+     *
+     * @param path the list's path from the server's root, without a query
+     * @return its items, in the server's order
+     * @throws RemoteFabricException when a request fails
+     */
+    public List<JsonNode> getAll(String path) throws RemoteFabricException {
+        return pages(apiPath(path));
+    }
+
+    /**
+     * Asks the runtime for an action (a POST); the server checks the token's role.
+     *
+     * @param path the path from the server's root, {@code /api/v1/...}
+     * @param body the request's JSON, or null for none
+     * @return the answer, JSON
+     * @throws RemoteFabricException with the server's status and message when it refuses (403 when the token's role
+     *         lacks the action) or cannot be reached
+     */
+    public JsonNode post(String path, String body) throws RemoteFabricException {
+        return call("POST", apiPath(path), body);
+    }
+
+    private static String apiPath(String path) {
+        if (path == null || !path.startsWith("/api/")) {
+            throw new IllegalArgumentException("not a path of the API: " + path);
+        }
+        return path;
     }
 
     /**
@@ -480,10 +601,47 @@ public final class RemoteFabric implements AutoCloseable {
         }
         switch (type) {
             // the runtime changes its model only by a sweep or a saved model read, and each is a fabric event
-            case "fabric", "overflow" -> requestReload();
+            case "fabric" -> requestPatch(data);
+            case "overflow" -> requestReload();
             default -> {
                 // connection (its phases; what it changed comes as a fabric event), sm, perf, action
             }
+        }
+    }
+
+    /**
+     * Applies a {@code fabric} event on the loader thread, in the order of the events: by reading what it names when it
+     * can ({@link #patch}), else by reading the whole fabric again (coalesced).
+     */
+    private void requestPatch(String data) {
+        if (state == State.CLOSED) {
+            return;
+        }
+        JsonNode event;
+        try {
+            event = json.readTree(data);
+        } catch (IOException e) {
+            requestReload();
+            return;
+        }
+        try {
+            loader.execute(() -> {
+                if (reloadQueued.get()) {
+                    return; // a whole read is coming: it has this change too
+                }
+                try {
+                    if (!patch(event)) {
+                        requestReload();
+                    }
+                } catch (RemoteFabricException e) {
+                    if (state != State.CLOSED) {
+                        LOG.info("reading what changed in {} failed ({}): reading it all", base, e.getMessage());
+                        requestReload();
+                    }
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // closed meanwhile
         }
     }
 

@@ -73,7 +73,7 @@ class SmViewUiTest {
                         && FatTree432.column(known, 2).contains("MASTER"));
 
         Table sweeps = widget(Table.class, CountersIds.SM_SWEEPS);
-        int heavy = bot.call(() -> heavySweeps(sweeps));
+        long heavy = bot.call(() -> RemoteViewsUiTest.newest(sweeps));
         Button resweep = widget(Button.class, CountersIds.SM_RESWEEP);
         bot.waitUntil("resweep enabled", resweep::isEnabled);
         bot.run(() -> bot.display().asyncExec(() -> resweep.notifyListeners(SWT.Selection, new Event())));
@@ -85,7 +85,9 @@ class SmViewUiTest {
         bot.waitUntil("the dialog to close", confirm::isDisposed);
         Label action = widget(Label.class, CountersIds.SM_ACTION_STATUS);
         bot.waitFor("the resweep's heavy sweep listed",
-                () -> heavySweeps(sweeps) > heavy && action.getText().equals("Resweep done: subnet up") ? true : null,
+                () -> RemoteViewsUiTest.laterHeavy(sweeps, heavy) && action.getText().equals("Resweep done: subnet up")
+                        ? true
+                        : null,
                 FatTree432.SM_UP);
         String[] last = bot.call(() -> {
             TableItem first = sweeps.getItem(0);
@@ -171,10 +173,6 @@ class SmViewUiTest {
             cells[i] = item.getText(i);
         }
         return cells;
-    }
-
-    private static int heavySweeps(Table sweeps) {
-        return (int) FatTree432.column(sweeps, KIND).stream().filter("heavy"::equals).count();
     }
 
     /**

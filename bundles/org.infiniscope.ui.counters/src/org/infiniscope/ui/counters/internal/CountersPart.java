@@ -32,8 +32,8 @@ import org.infiniscope.perf.PortKey;
 import org.infiniscope.perf.PortStats;
 import org.infiniscope.perf.Sample;
 import org.infiniscope.ui.counters.CountersIds;
+import org.infiniscope.ui.remote.RemoteFabric;
 import org.infiniscope.ui.fabric.FabricSelection;
-import org.osgi.framework.FrameworkUtil;
 
 /**
  * The port counters view: live charts of the data rates, packet rates and errors of the selected ports (the busiest
@@ -54,6 +54,7 @@ public final class CountersPart {
     private ESelectionService selectionService;
 
     private PerfFeed feed;
+    private RemoteFabric remote;
     private Label status;
     private RateChart data;
     private RateChart packets;
@@ -109,8 +110,7 @@ public final class CountersPart {
             });
         }
 
-        feed = new PerfFeed(FrameworkUtil.getBundle(getClass()).getBundleContext(), parent.getDisplay(), this::show,
-                Duration.ofMillis(500));
+        feed = new PerfFeed(PerfSources.of(remote), parent.getDisplay(), this::show, Duration.ofMillis(500));
     }
 
     /** Charts what another view selected (this part's own selections come back here too, and change nothing). */
@@ -166,9 +166,9 @@ public final class CountersPart {
                     ? "no port selected"
                     : (selection == null ? "busiest: " : "")
                             + String.join(", ", charted.stream().map(k -> name(v, k)).toList());
-            text = String.format(Locale.ROOT, "%s — %d ports, last sweep %s (%d ms)", which, v.ports().size(),
+            text = String.format(Locale.ROOT, "%s — %d ports, last sweep %s (%d ms)%s", which, v.ports().size(),
                     java.time.LocalTime.ofInstant(last.started(), java.time.ZoneId.systemDefault()).withNano(0),
-                    last.elapsed().toMillis());
+                    last.elapsed().toMillis(), v.from());
         }
         status.setText(text);
         status.getParent().layout(new org.eclipse.swt.widgets.Control[]{status});
@@ -288,6 +288,19 @@ public final class CountersPart {
         return v.ports().values().stream().filter(s -> metric.of(s) > 0)
                 .sorted(Comparator.comparingDouble(metric::of).reversed().thenComparing(PortStats::key)).limit(TOP)
                 .toList();
+    }
+
+    /** The remote runtime shown (File › Connect…), or null: the counters are read there, or here. */
+    @Inject
+    @Optional
+    void remote(@Optional RemoteFabric remote) {
+        if (remote == this.remote) {
+            return; // injected again with the same runtime: the source stays, and what it read
+        }
+        this.remote = remote;
+        if (feed != null) {
+            feed.use(PerfSources.of(remote));
+        }
     }
 
     @PreDestroy

@@ -9,6 +9,8 @@ import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Inject;
 
+import org.eclipse.e4.core.di.annotations.Optional;
+
 import org.eclipse.e4.ui.model.application.ui.basic.MPart;
 import org.eclipse.e4.ui.workbench.modeling.EPartService;
 import org.eclipse.e4.ui.workbench.modeling.ESelectionService;
@@ -22,8 +24,8 @@ import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableItem;
 import org.infiniscope.ui.counters.CountersIds;
+import org.infiniscope.ui.remote.RemoteFabric;
 import org.infiniscope.ui.fabric.FabricRef;
-import org.osgi.framework.FrameworkUtil;
 
 /**
  * The fabric health summary, what an operator looks at first: how many ports counted errors, how many links are
@@ -41,6 +43,7 @@ public final class HealthPart {
 
     private final FabricHealth health = new FabricHealth();
     private PerfFeed feed;
+    private RemoteFabric remote;
     private Label status;
     private Font big;
     private Table counts;
@@ -83,8 +86,7 @@ public final class HealthPart {
                 Selections.select(partService, selectionService, part, ref);
             }
         });
-        feed = new PerfFeed(FrameworkUtil.getBundle(getClass()).getBundleContext(), parent.getDisplay(), this::show,
-                Duration.ofMillis(500));
+        feed = new PerfFeed(PerfSources.of(remote), parent.getDisplay(), this::show, Duration.ofMillis(500));
     }
 
     private void show(PerfView v) {
@@ -109,7 +111,7 @@ public final class HealthPart {
                     counts.getDisplay().getSystemColor(bad ? SWT.COLOR_DARK_RED : SWT.COLOR_DARK_GREEN));
         }
         String when = java.time.LocalTime.ofInstant(v.last().get().started(), java.time.ZoneId.systemDefault())
-                .withNano(0).toString();
+                .withNano(0).toString() + v.from();
         if (summary.healthy()) {
             status.setText(String.format(Locale.ROOT, "Fabric healthy: %d ports, %d links, no errors (sweep at %s)",
                     summary.ports(), summary.links(), when));
@@ -148,6 +150,19 @@ public final class HealthPart {
         List<FabricHealth.Item> list = summary.items().get(shown);
         Tables.fill(items, list.stream().map(i -> new String[]{i.where(), i.what()}).toList(),
                 list.stream().map(FabricHealth.Item::ref).toList());
+    }
+
+    /** The remote runtime shown (File › Connect…), or null: the counters are read there, or here. */
+    @Inject
+    @Optional
+    void remote(@Optional RemoteFabric remote) {
+        if (remote == this.remote) {
+            return; // injected again with the same runtime: the source stays, and what it read
+        }
+        this.remote = remote;
+        if (feed != null) {
+            feed.use(PerfSources.of(remote));
+        }
     }
 
     @PreDestroy

@@ -16,26 +16,26 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import org.eclipse.swt.widgets.Display;
-import org.infiniscope.perf.PerfManager;
 import org.infiniscope.perf.PortKey;
 import org.infiniscope.perf.PortStats;
 import org.infiniscope.perf.Sample;
 import org.infiniscope.perf.vendor.CounterValues;
-import org.osgi.framework.BundleContext;
-import org.osgi.util.tracker.ServiceTracker;
+import org.infiniscope.ui.counters.PerfSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads the performance manager on a thread of its own and hands each new state to a view on the UI thread. The
- * manager is polled (in memory: the MADs are sent by its poller, never from here), and a view is told only when a
- * sweep finished or the watched ports changed, so the UI thread draws at most once a sweep and never waits.
+ * Reads a performance manager through a {@link PerfSource} (the local service, or a remote runtime's) on a thread of
+ * its own and hands each new state to a view on the UI thread. The source is polled (in memory, or what a remote
+ * source last read: the MADs are sent by the manager's poller, never from here) and read at once when it has news;
+ * a view is told only when a sweep finished, the watched ports changed or the source changed, so the UI thread draws
+ * at most once a sweep and never waits.
  */
 final class PerfFeed implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(PerfFeed.class);
 
-    private final ServiceTracker<PerfManager, PerfManager> tracker;
+    private volatile PerfSource source;
     private final ScheduledExecutorService timer;
     private final Display display;
     private final Consumer<PerfView> sink;
@@ -45,14 +45,41 @@ final class PerfFeed implements AutoCloseable {
     private Set<PortKey> lastWatched;
     private boolean lastRunning;
 
-    PerfFeed(BundleContext context, Display display, Consumer<PerfView> sink, Duration period) {
+    PerfFeed(PerfSource source, Display display, Consumer<PerfView> sink, Duration period) {
         this.display = display;
         this.sink = sink;
-        this.tracker = new ServiceTracker<>(context, PerfManager.class, null);
-        this.tracker.open();
+        this.source = source;
         this.timer = Executors
                 .newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().daemon().name("ui-perf-feed").unstarted(r));
+        source.onChange(this::news);
         timer.scheduleWithFixedDelay(this::poll, 0, period.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Reads another source from now on (a remote runtime's, or the local one again) and closes the one before. */
+    void use(PerfSource next) {
+        PerfSource before = source;
+        source = next;
+        next.onChange(this::news);
+        before.close();
+        news();
+    }
+
+    /** @return the source read now */
+    PerfSource source() {
+        return source;
+    }
+
+    private void news() {
+        if (!timer.isShutdown()) {
+            try {
+                timer.execute(() -> {
+                    lastWatched = null; // read it all again, whatever the source says of its last sweep
+                    poll();
+                });
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                // closed meanwhile
+            }
+        }
     }
 
     /** Watches these ports' histories from now on, and tells the view at once. */
@@ -63,9 +90,9 @@ final class PerfFeed implements AutoCloseable {
 
     private void poll() {
         try {
-            PerfManager manager = tracker.getService();
+            PerfSource manager = source;
             Set<PortKey> keys = watched;
-            if (manager == null) {
+            if (!manager.running()) {
                 if (lastRunning || lastWatched == null) {
                     lastRunning = false;
                     lastWatched = keys;
@@ -93,7 +120,9 @@ final class PerfFeed implements AutoCloseable {
             for (CounterValues v : manager.vendorCounters()) {
                 vendor.computeIfAbsent(v.port(), k -> new ArrayList<>()).add(v);
             }
-            publish(new PerfView(true, last, ports, history, System.currentTimeMillis(), vendor));
+            publish(new PerfView(true, last, ports, history, System.currentTimeMillis(), vendor, manager.where()));
+        } catch (java.io.IOException e) {
+            LOG.info("reading the performance manager ({}) failed: {}", source.where(), e.getMessage());
         } catch (RuntimeException e) {
             LOG.warn("reading the performance manager failed", e);
         }
@@ -108,6 +137,6 @@ final class PerfFeed implements AutoCloseable {
     @Override
     public void close() {
         timer.shutdownNow();
-        tracker.close();
+        source.close();
     }
 }

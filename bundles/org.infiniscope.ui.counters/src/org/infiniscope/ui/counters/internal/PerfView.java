@@ -19,14 +19,26 @@ import org.infiniscope.perf.vendor.CounterValues;
  * @param history the readings of the ports the view watches
  * @param takenMillis when this was taken
  * @param vendor what the vendors' counter sets read, by port
+ * @param where where it was read: {@code local}, or the remote runtime's address
  */
 record PerfView(boolean running, Optional<SweepSummary> last, Map<PortKey, PortStats> ports,
-        Map<PortKey, List<Sample>> history, long takenMillis, Map<PortKey, List<CounterValues>> vendor) {
+        Map<PortKey, List<Sample>> history, long takenMillis, Map<PortKey, List<CounterValues>> vendor, String where) {
 
     PerfView {
         ports = Map.copyOf(ports);
         history = Map.copyOf(history);
         vendor = Map.copyOf(vendor);
+    }
+
+    /** Read here. */
+    PerfView(boolean running, Optional<SweepSummary> last, Map<PortKey, PortStats> ports,
+            Map<PortKey, List<Sample>> history, long takenMillis, Map<PortKey, List<CounterValues>> vendor) {
+        this(running, last, ports, history, takenMillis, vendor, "local");
+    }
+
+    /** @return the status line's note of where the counters come from: empty here, " on ADDRESS" for a remote one */
+    String from() {
+        return "local".equals(where) ? "" : " on " + where;
     }
 
     /** Without vendor counters. */

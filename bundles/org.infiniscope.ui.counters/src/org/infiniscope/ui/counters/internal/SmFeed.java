@@ -1,141 +1,93 @@
 package org.infiniscope.ui.counters.internal;
 
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import org.eclipse.swt.widgets.Display;
-import org.infiniscope.sm.SmListener;
-import org.infiniscope.sm.SmState;
-import org.infiniscope.sm.SubnetManager;
-import org.infiniscope.sm.SweepHistoryEntry;
-import org.infiniscope.sm.SweepReport;
-import org.infiniscope.sm.routing.RouteChecker;
-import org.infiniscope.sm.subnet.Subnet;
-import org.osgi.framework.BundleContext;
-import org.osgi.framework.ServiceReference;
-import org.osgi.util.tracker.ServiceTracker;
+import org.infiniscope.ui.counters.SmSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Watches the subnet manager service for the SM part: its state, routing chain and sweep history
- * ({@link SubnetManager#sweepHistory()}, the last {@link #KEPT}) once a second and at the end of every sweep, and
- * checks the routes of each new subnet; all on a thread of its own, handing the part an immutable {@link SmView} on
- * the UI thread when something changed.
+ * Watches a subnet manager through an {@link SmSource} (the local service, or a remote runtime's) for the SM part: its
+ * status, routing chain and sweep history (the SM's own, the last {@link SmSource#SWEEPS}, newest first) once a second
+ * and at once when the source has news (the end of a sweep, a remote runtime's event); all on a thread of its own,
+ * handing the part an immutable {@link SmView} on the UI thread when something changed.
  */
 final class SmFeed implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(SmFeed.class);
 
-    /** How many sweeps the part lists. */
-    static final int KEPT = 20;
-
     /**
      * What the part shows.
      *
-     * @param running whether an SM service is there
-     * @param state its state
-     * @param priority its priority
-     * @param portGuid the port it runs on
-     * @param subnet the subnet it last published
-     * @param check the route check of that subnet, once done
-     * @param chain the routing engine chain configured now
-     * @param sweeps the SM's last sweeps, newest first
+     * @param status the SM's status, with its routing chain and last sweeps
+     * @param where where it was read: {@code local} or the remote runtime's address
      */
-    record SmView(boolean running, SmState state, int priority, long portGuid, Optional<Subnet> subnet,
-            Optional<RouteChecker.Report> check, List<String> chain, List<SweepHistoryEntry> sweeps) {
+    record SmView(SmSource.Status status, String where) {
     }
 
-    private final ServiceTracker<SubnetManager, SubnetManager> tracker;
     private final ScheduledExecutorService timer;
     private final Display display;
     private final Consumer<SmView> sink;
+    private volatile SmSource source;
     private volatile SmView lastView;
-    // the timer's thread only
-    private Subnet checked;
-    private RouteChecker.Report check;
 
-    SmFeed(BundleContext context, Display display, Consumer<SmView> sink) {
+    SmFeed(SmSource source, Display display, Consumer<SmView> sink) {
         this.display = display;
         this.sink = sink;
         this.timer = Executors
                 .newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().daemon().name("ui-sm-feed").unstarted(r));
-        this.tracker = new ServiceTracker<>(context, SubnetManager.class, null) {
-            @Override
-            public SubnetManager addingService(ServiceReference<SubnetManager> reference) {
-                SubnetManager sm = super.addingService(reference);
-                AutoCloseable handle = sm.addListener(new SmListener() {
-                    @Override
-                    public void swept(SweepReport report) {
-                        timer.execute(SmFeed.this::poll);
-                    }
-                });
-                handles.put(reference, handle);
-                return sm;
-            }
-
-            @Override
-            public void removedService(ServiceReference<SubnetManager> reference, SubnetManager service) {
-                AutoCloseable h = handles.remove(reference);
-                if (h != null) {
-                    try {
-                        h.close();
-                    } catch (Exception e) {
-                        LOG.debug("removing the SM listener", e);
-                    }
-                }
-                super.removedService(reference, service);
-            }
-        };
-        tracker.open();
+        follow(source);
         timer.scheduleWithFixedDelay(this::poll, 0, 1, TimeUnit.SECONDS);
     }
 
-    private final java.util.Map<ServiceReference<SubnetManager>, AutoCloseable> handles = new java.util.concurrent.ConcurrentHashMap<>();
-
-    /** @return the service, or null */
-    SubnetManager service() {
-        return tracker.getService();
+    private void follow(SmSource next) {
+        this.source = next;
+        next.onChange(() -> {
+            if (source == next) {
+                refresh();
+            }
+        });
     }
 
-    /** Reads the service again now. */
+    /** Reads another source from now on and closes the one before. */
+    void use(SmSource next) {
+        SmSource before = source;
+        follow(next);
+        before.close();
+        refresh();
+    }
+
+    /** @return the source read now, whose actions the part asks for */
+    SmSource source() {
+        return source;
+    }
+
+    /** Reads the source again now. */
     void refresh() {
-        timer.execute(this::poll);
+        try {
+            timer.execute(this::poll);
+        } catch (RejectedExecutionException e) {
+            // closed meanwhile
+        }
     }
 
     private void poll() {
+        SmSource from = source;
         try {
-            SubnetManager sm = tracker.getService();
-            SmView view;
-            if (sm == null) {
-                view = new SmView(false, SmState.NOT_ACTIVE, 0, 0, Optional.empty(), Optional.empty(), List.of(),
-                        List.of());
-            } else {
-                List<SweepHistoryEntry> history = sm.sweepHistory();
-                List<SweepHistoryEntry> list = new ArrayList<>(
-                        history.subList(Math.max(0, history.size() - KEPT), history.size()));
-                Collections.reverse(list);
-                Optional<Subnet> subnet = sm.subnet();
-                if (subnet.isPresent() && subnet.get() != checked) {
-                    checked = subnet.get();
-                    check = RouteChecker.check(checked.graph(), checked.routing());
-                }
-                view = new SmView(true, sm.state(), sm.priority(), sm.portGuid(), subnet,
-                        subnet.isPresent() ? Optional.ofNullable(check) : Optional.empty(), sm.routingChain(),
-                        List.copyOf(list));
-            }
+            SmView view = new SmView(from.status(), from.where());
             if (!view.equals(lastView)) {
                 lastView = view;
                 if (!display.isDisposed()) {
                     display.asyncExec(() -> sink.accept(view));
                 }
             }
+        } catch (java.io.IOException e) {
+            LOG.info("reading the subnet manager ({}) failed: {}", from.where(), e.getMessage());
         } catch (RuntimeException e) {
             LOG.warn("reading the subnet manager failed", e);
         }
@@ -144,6 +96,6 @@ final class SmFeed implements AutoCloseable {
     @Override
     public void close() {
         timer.shutdownNow();
-        tracker.close();
+        source.close();
     }
 }

@@ -11,6 +11,9 @@ import java.util.function.Function;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
+import jakarta.inject.Inject;
+
+import org.eclipse.e4.core.di.annotations.Optional;
 
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.layout.GridDataFactory;
@@ -20,27 +23,24 @@ import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Table;
-import org.infiniscope.mad.smp.SmInfo;
 import org.infiniscope.sm.SmPhase;
-import org.infiniscope.sm.SubnetManager;
 import org.infiniscope.sm.SweepChanges;
 import org.infiniscope.sm.SweepHistoryEntry;
-import org.infiniscope.sm.SweepKind;
-import org.infiniscope.sm.SweepReport;
-import org.infiniscope.sm.subnet.KnownSm;
-import org.infiniscope.sm.subnet.Subnet;
 import org.infiniscope.ui.counters.CountersIds;
-import org.osgi.framework.FrameworkUtil;
+import org.infiniscope.ui.counters.SmSource;
+import org.infiniscope.ui.remote.RemoteFabric;
 
 /**
- * The subnet manager view: this runtime's SM (state, priority, port, SM LID), the subnet it configured (nodes,
- * routing engine that routed it and the chain configured, the route check of its tables), its sweep history (kind,
- * the time of each phase, result, what each changed), the SMs it knows,
- * and the two actions of {@code sm:resweep} and {@code sm:reroute}, each confirmed, on the same service.
+ * The subnet manager view, read through an {@link SmSource} (this runtime's SM, or a remote runtime's over its REST
+ * API): the SM (state, priority, port, SM LID), the subnet it configured (nodes, routing engine that routed it and the
+ * chain configured, the route check of its tables), its sweep history (number, start, kind, the time of each phase,
+ * result, what each changed), the SMs it knows, and the two actions of {@code sm:resweep} and {@code sm:reroute}, each
+ * confirmed, on the same SM.
  */
 public final class SmPart {
 
     private SmFeed feed;
+    private RemoteFabric remote;
     private Table state;
     private Table sweeps;
     private Table known;
@@ -91,25 +91,36 @@ public final class SmPart {
         resweep.addListener(SWT.Selection,
                 e -> act("Resweep the subnet",
                         "Sweep the whole subnet now: discover, assign LIDs, route, program and activate?", "Resweep",
-                        sm -> sm.sweep(SweepKind.HEAVY)));
+                        SmSource::resweep));
         reroute.addListener(SWT.Selection,
                 e -> act("Reroute the subnet",
                         "Compute every switch's routes again and program the LFT blocks that changed?", "Reroute",
-                        SubnetManager::reroute));
+                        SmSource::reroute));
         resweep.setEnabled(false);
         reroute.setEnabled(false);
 
-        feed = new SmFeed(FrameworkUtil.getBundle(getClass()).getBundleContext(), parent.getDisplay(), this::show);
+        feed = new SmFeed(SmSources.of(remote), parent.getDisplay(), this::show);
     }
 
-    /** Asks, then runs an action on the SM without waiting for it; its end is shown when it comes. */
-    private void act(String title, String question, String verb,
-            Function<SubnetManager, CompletableFuture<SweepReport>> action) {
-        SubnetManager sm = feed.service();
-        if (sm == null) {
-            actionStatus.setText("No subnet manager is running.");
-            return;
+    /** The remote runtime shown (File › Connect…), or null: the SM read and acted on is there, or here. */
+    @Inject
+    @Optional
+    void remote(@Optional RemoteFabric remote) {
+        if (remote == this.remote) {
+            return; // injected again with the same runtime: the source stays, and what it read
         }
+        this.remote = remote;
+        if (feed != null) {
+            feed.use(SmSources.of(remote));
+        }
+    }
+
+    /**
+     * Asks, then runs an action on the SM without waiting for it; its end is shown when it comes, and so is a
+     * refusal (a remote runtime's 403 when the token's role lacks the action).
+     */
+    private void act(String title, String question, String verb,
+            Function<SmSource, CompletableFuture<SmSource.Swept>> action) {
         MessageDialog dialog = new MessageDialog(resweep.getShell(), title, null, question, MessageDialog.CONFIRM, 0,
                 verb, "Cancel");
         if (dialog.open() != 0) {
@@ -118,7 +129,7 @@ public final class SmPart {
         actionStatus.setText(verb + " running…");
         actionStatus.getParent().layout();
         var display = actionStatus.getDisplay();
-        action.apply(sm).whenComplete((report, failure) -> display.asyncExec(() -> {
+        action.apply(feed.source()).whenComplete((report, failure) -> display.asyncExec(() -> {
             if (actionStatus.isDisposed()) {
                 return;
             }
@@ -140,31 +151,34 @@ public final class SmPart {
         if (state.isDisposed()) {
             return;
         }
+        SmSource.Status st = v.status();
         List<String[]> rows = new ArrayList<>();
-        if (!v.running()) {
+        if (!st.running()) {
             rows.add(new String[]{"State", "no subnet manager service"});
         } else {
-            rows.add(new String[]{"State", v.state().name()});
-            rows.add(new String[]{"Priority", Integer.toString(v.priority())});
-            rows.add(new String[]{"Port GUID", v.portGuid() == 0 ? "not started" : Units.guid(v.portGuid())});
+            rows.add(new String[]{"State", st.state().name()});
+            rows.add(new String[]{"Priority", Integer.toString(st.priority())});
+            rows.add(new String[]{"Port GUID", st.portGuid() == 0 ? "not started" : Units.guid(st.portGuid())});
         }
-        v.subnet().ifPresentOrElse(s -> subnetRows(s, v, rows),
+        if (!"local".equals(v.where())) {
+            rows.add(new String[]{"Runtime", v.where()});
+        }
+        st.subnet().ifPresentOrElse(s -> subnetRows(s, st.routingChain(), rows),
                 () -> rows.add(new String[]{"Subnet", "not configured by this SM yet"}));
         Tables.fill(state, rows, null);
-        resweep.setEnabled(v.running());
-        reroute.setEnabled(v.running());
+        resweep.setEnabled(st.running());
+        reroute.setEnabled(st.running());
 
         List<String[]> swept = new ArrayList<>();
-        for (SweepHistoryEntry e : v.sweeps()) {
+        for (SweepHistoryEntry e : st.sweeps()) {
             swept.add(sweepRow(e));
         }
         Tables.fill(sweeps, swept, null);
 
         List<String[]> sms = new ArrayList<>();
-        for (KnownSm k : v.subnet().map(Subnet::sms).orElse(List.of())) {
-            SmInfo info = k.info();
-            sms.add(new String[]{Units.guid(k.portGuid()) + (k.portGuid() == v.portGuid() ? " (this)" : ""),
-                    Integer.toString(k.lid()), stateName(info), Integer.toString(info.priority())});
+        for (SmSource.KnownSmRow k : st.subnet().map(SmSource.SubnetFacts::known).orElse(List.of())) {
+            sms.add(new String[]{Units.guid(k.portGuid()) + (k.portGuid() == st.portGuid() ? " (this)" : ""),
+                    Integer.toString(k.lid()), k.state(), Integer.toString(k.priority())});
         }
         Tables.fill(known, sms, null);
     }
@@ -214,26 +228,17 @@ public final class SmPart {
         return String.join(", ", parts);
     }
 
-    private static String stateName(SmInfo info) {
-        try {
-            return org.infiniscope.sm.SmState.of(info.smState()).name();
-        } catch (IllegalArgumentException e) {
-            return info.stateName();
-        }
-    }
-
-    private static void subnetRows(Subnet s, SmFeed.SmView v, List<String[]> rows) {
-        long switches = s.nodes().stream().filter(n -> n.isSwitch()).count();
+    private static void subnetRows(SmSource.SubnetFacts s, List<String> chain, List<String[]> rows) {
         rows.add(new String[]{"SM LID", Integer.toString(s.smLid())});
         rows.add(new String[]{"Master port", Units.guid(s.smPortGuid())});
         rows.add(new String[]{"Subnet prefix", Units.guid(s.subnetPrefix())});
         rows.add(new String[]{"Sweep", Long.toString(s.sweep())});
         rows.add(new String[]{"Nodes", String.format(Locale.ROOT, "%d (%d switches), %d links, LIDs up to %d",
-                s.nodes().size(), switches, s.links().size(), s.graph().maxLid())});
-        rows.add(new String[]{"Routing engine", engine(s.routing().engine(), v.chain())});
+                s.nodes(), s.switches(), s.links(), s.maxLid())});
+        rows.add(new String[]{"Routing engine", engine(s.routingEngine(), chain)});
         rows.add(
                 new String[]{"Route check",
-                        v.check().map(c -> c.ok()
+                        s.check().map(c -> c.ok()
                                 ? String.format(Locale.ROOT, "OK: %,d pairs, no loop, no credit loop", c.pairs())
                                 : String.format(Locale.ROOT,
                                         "%,d unreachable, %,d looping of %,d pairs, credit loops in %s",

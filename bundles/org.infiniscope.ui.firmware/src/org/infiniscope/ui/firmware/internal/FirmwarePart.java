@@ -12,6 +12,9 @@ import java.util.concurrent.CompletableFuture;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
+import jakarta.inject.Inject;
+
+import org.eclipse.e4.core.di.annotations.Optional;
 
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
@@ -29,8 +32,9 @@ import org.eclipse.swt.widgets.TableItem;
 import org.infiniscope.firmware.FirmwareImage;
 import org.infiniscope.firmware.ImageFormatException;
 import org.infiniscope.firmware.NodeFirmware;
-import org.infiniscope.model.connection.ConnectionState;
 import org.infiniscope.ui.firmware.FirmwareIds;
+import org.infiniscope.ui.firmware.FirmwareSource;
+import org.infiniscope.ui.remote.RemoteFabric;
 import org.osgi.framework.FrameworkUtil;
 
 /**
@@ -51,9 +55,11 @@ public final class FirmwarePart {
     private Button flash;
     private List<NodeFirmware> nodes = List.of();
     private String fabric;
+    private String shownFrom = "";
     private FirmwareImage reference;
     private Color behind;
-    private AutoCloseable listening;
+    private FirmwareSource source;
+    private RemoteFabric remote;
     private boolean reading;
 
     @PostConstruct
@@ -81,20 +87,12 @@ public final class FirmwarePart {
         refresh.addListener(SWT.Selection, e -> refresh());
         compare.addListener(SWT.Selection, e -> chooseReference());
         flash.addListener(SWT.Selection, e -> openWizard());
-        table.addListener(SWT.Selection, e -> flash.setEnabled(selected() != null));
+        table.addListener(SWT.Selection, e -> flash.setEnabled(selected() != null && source.canFlash()));
         flash.setEnabled(false);
         status.setText("No fabric is open.");
 
         services = new FirmwareServices(FrameworkUtil.getBundle(getClass()).getBundleContext());
-        services.connection().ifPresent(c -> listening = c.addListener(state -> {
-            if (state.phase() == ConnectionState.Phase.CONNECTED && state.fabric() != null) {
-                display.asyncExec(() -> {
-                    if (!table.isDisposed() && !state.fabric().equals(fabric)) {
-                        refresh();
-                    }
-                });
-            }
-        }));
+        source = source();
     }
 
     private static Button button(Composite parent, String text, String id, String tip) {
@@ -105,44 +103,90 @@ public final class FirmwarePart {
         return b;
     }
 
-    /** Reads the inventory of the connected fabric off the UI thread, then shows it. */
+    /** The remote runtime shown (File › Connect…), or null: the firmware is read there, or here. */
+    @Inject
+    @Optional
+    void remote(@Optional RemoteFabric remote) {
+        if (remote == this.remote) {
+            return; // injected again with the same runtime: the source stays, and what it read
+        }
+        this.remote = remote;
+        if (source != null) {
+            source.close();
+            source = source();
+            nodes = List.of();
+            fabric = null;
+            if (!table.isDisposed()) {
+                table.removeAll();
+                refresh();
+            }
+        }
+    }
+
+    private FirmwareSource source() {
+        FirmwareSource next = remote != null ? new RemoteFirmwareSource(remote) : new LocalFirmwareSource(services);
+        next.onConnected(now -> display.asyncExec(() -> {
+            if (!table.isDisposed() && source == next && !now.equals(fabric)) {
+                refresh();
+            }
+        }));
+        return next;
+    }
+
+    /** Why nothing was read, in words shown as they are. */
+    private static final class Nothing extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Nothing(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    /** What one read found. */
+    private record Read(String fabric, List<NodeFirmware> nodes) {
+    }
+
+    /** Reads the inventory of the connected fabric (here or on the remote runtime) off the UI thread, then shows it. */
     void refresh() {
         if (reading) {
             return;
         }
-        String now = services.connection().map(c -> c.state().fabric()).orElse(null);
-        if (now == null || now.startsWith("snapshot:")) {
-            status.setText(now == null ? "No fabric is open." : "A saved snapshot has no firmware to read.");
-            return;
-        }
-        var inventory = services.inventory();
-        if (inventory.isEmpty()) {
-            status.setText("No firmware inventory service is installed.");
-            return;
-        }
+        FirmwareSource from = source;
+        String on = "local".equals(from.where()) ? "" : " on " + from.where();
         reading = true;
-        status.setText("Reading the firmware of every node of " + now + "…");
+        status.setText("Reading the firmware of every node" + on + "…");
         CompletableFuture.supplyAsync(() -> {
             try {
-                return inventory.get().read(now, 64, Duration.ofSeconds(1), 3);
+                String now = from.fabric();
+                if (now == null) {
+                    throw new Nothing("No fabric is open" + on + ".");
+                }
+                if (now.startsWith("snapshot:")) {
+                    throw new Nothing("A saved snapshot has no firmware to read.");
+                }
+                return new Read(now, from.read());
+            } catch (Nothing e) {
+                throw new java.util.concurrent.CompletionException(e);
             } catch (IOException e) {
-                throw new IllegalStateException(e.getMessage(), e);
+                throw new java.util.concurrent.CompletionException(
+                        new Nothing("Cannot read the firmware" + on + ": " + e.getMessage()));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted", e);
             }
         }).whenComplete((read, failure) -> display.asyncExec(() -> {
             reading = false;
-            if (table.isDisposed()) {
+            if (table.isDisposed() || from != source) {
                 return;
             }
             if (failure != null) {
                 Throwable cause = failure.getCause() != null ? failure.getCause() : failure;
-                status.setText("Cannot read the firmware of " + now + ": " + cause.getMessage());
+                status.setText(cause instanceof Nothing ? cause.getMessage() : "Cannot read the firmware: " + cause);
                 return;
             }
-            fabric = now;
-            nodes = read;
+            fabric = read.fabric();
+            shownFrom = on;
+            nodes = read.nodes();
             show();
         }));
     }
@@ -180,9 +224,9 @@ public final class FirmwarePart {
         } finally {
             table.setRedraw(true);
         }
-        flash.setEnabled(selected() != null);
-        status.setText(String.format("%s: %d nodes, %d answered, %d out of date against %s; read %s", fabric,
-                nodes.size(), answered, outOfDate,
+        flash.setEnabled(selected() != null && source.canFlash());
+        status.setText(String.format("%s: %d nodes, %d answered, %d out of date against %s; read %s",
+                fabric + shownFrom, nodes.size(), answered, outOfDate,
                 reference == null ? "the newest version per PSID" : "image " + reference.version(),
                 LocalTime.now().truncatedTo(ChronoUnit.SECONDS)));
     }
@@ -221,7 +265,7 @@ public final class FirmwarePart {
 
     private void openWizard() {
         NodeFirmware node = selected();
-        if (node == null || fabric == null) {
+        if (node == null || fabric == null || !source.canFlash()) {
             return;
         }
         FlashWizard wizard = new FlashWizard(services, fabric, node);
@@ -235,12 +279,8 @@ public final class FirmwarePart {
 
     @PreDestroy
     public void dispose() {
-        if (listening != null) {
-            try {
-                listening.close();
-            } catch (Exception e) {
-                // the connection is going away too
-            }
+        if (source != null) {
+            source.close();
         }
         services.close();
     }

@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -13,17 +11,16 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 import org.eclipse.swt.widgets.Display;
+import org.infiniscope.ui.verbs.QpSource;
 import org.infiniscope.verbs.resource.CmIdResource;
 import org.infiniscope.verbs.resource.QpResource;
 import org.infiniscope.verbs.resource.ResourceSource;
-import org.osgi.framework.BundleContext;
-import org.osgi.framework.ServiceReference;
-import org.osgi.util.tracker.ServiceTracker;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads every {@link ResourceSource} for the QP part: at once when a source tells of a change (a QP created,
+ * Reads every {@link ResourceSource} of a {@link QpSource} (this application's services, or a remote runtime's) for
+ * the QP part: at once when a source tells of a change (a QP created,
  * destroyed, moved to another state, an async event), and once a second for the counters; on a thread of its own,
  * handing the part an immutable {@link QpView} on the UI thread when it changed.
  */
@@ -43,45 +40,29 @@ final class QpFeed implements AutoCloseable {
     }
 
     private final ScheduledExecutorService timer;
-    private final ServiceTracker<ResourceSource, ResourceSource> tracker;
-    private final Map<ServiceReference<ResourceSource>, AutoCloseable> listeners = new ConcurrentHashMap<>();
     private final AtomicBoolean queued = new AtomicBoolean();
     private final Display display;
     private final Consumer<QpView> sink;
+    private volatile QpSource source;
     private volatile QpView last;
 
-    QpFeed(BundleContext context, Display display, Consumer<QpView> sink) {
+    QpFeed(QpSource source, Display display, Consumer<QpView> sink) {
         this.display = display;
         this.sink = sink;
+        this.source = source;
         this.timer = Executors
                 .newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().daemon().name("ui-qp-feed").unstarted(r));
-        this.tracker = new ServiceTracker<>(context, ResourceSource.class, null) {
-            @Override
-            public ResourceSource addingService(ServiceReference<ResourceSource> reference) {
-                ResourceSource s = super.addingService(reference);
-                if (s != null) {
-                    listeners.put(reference, s.addListener(QpFeed.this::refresh));
-                    refresh();
-                }
-                return s;
-            }
-
-            @Override
-            public void removedService(ServiceReference<ResourceSource> reference, ResourceSource service) {
-                AutoCloseable l = listeners.remove(reference);
-                if (l != null) {
-                    try {
-                        l.close();
-                    } catch (Exception e) {
-                        LOG.debug("removing a resource listener", e);
-                    }
-                }
-                super.removedService(reference, service);
-                refresh();
-            }
-        };
-        tracker.open();
+        source.onChange(this::refresh);
         timer.scheduleWithFixedDelay(this::poll, 0, 1, TimeUnit.SECONDS);
+    }
+
+    /** Reads another source from now on (a remote runtime's, or this application's again); closes the one before. */
+    void use(QpSource next) {
+        QpSource before = source;
+        source = next;
+        next.onChange(this::refresh);
+        before.close();
+        refresh();
     }
 
     /** Reads the sources again soon (once for a burst of calls). */
@@ -105,7 +86,7 @@ final class QpFeed implements AutoCloseable {
 
     private void poll() {
         try {
-            List<ResourceSource> sources = new ArrayList<>(tracker.getTracked().values());
+            List<ResourceSource> sources = new ArrayList<>(source.sources());
             sources.sort(Comparator.comparing(ResourceSource::name));
             List<QpResource> qps = new ArrayList<>();
             List<CmIdResource> cm = new ArrayList<>();
@@ -142,6 +123,6 @@ final class QpFeed implements AutoCloseable {
     @Override
     public void close() {
         timer.shutdownNow();
-        tracker.close();
+        source.close();
     }
 }

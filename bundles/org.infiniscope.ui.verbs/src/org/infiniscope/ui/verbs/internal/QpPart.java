@@ -24,6 +24,8 @@ import org.eclipse.swt.widgets.Text;
 import org.infiniscope.ui.fabric.FabricRef;
 import org.infiniscope.ui.fabric.UiTopics;
 import org.infiniscope.ui.verbs.VerbsUiIds;
+import org.infiniscope.ui.remote.RemoteFabric;
+import org.infiniscope.ui.verbs.QpSource;
 import org.infiniscope.verbs.resource.CmIdResource;
 import org.infiniscope.verbs.resource.QpCounters;
 import org.infiniscope.verbs.resource.QpResource;
@@ -50,6 +52,7 @@ public final class QpPart {
     private IEventBroker broker;
 
     private QpFeed feed;
+    private RemoteFabric remote;
     private Label status;
     private Table qps;
     private Table cm;
@@ -96,7 +99,7 @@ public final class QpPart {
             selectedKey = i < 0 || i >= shown.size() ? null : key(shown.get(i));
             showSelected();
         });
-        feed = new QpFeed(FrameworkUtil.getBundle(getClass()).getBundleContext(), parent.getDisplay(), this::show);
+        feed = new QpFeed(source(remote), parent.getDisplay(), this::show);
     }
 
     private static Table table(Composite parent, String id, String[] columns, int[] widths) {
@@ -110,6 +113,25 @@ public final class QpPart {
             c.setWidth(widths[i]);
         }
         return t;
+    }
+
+    /** The remote runtime shown (File › Connect…), or null: the QPs are read there, or here. */
+    @Inject
+    @Optional
+    void remote(@Optional RemoteFabric remote) {
+        if (remote == this.remote) {
+            return; // injected again with the same runtime: the source stays, and what it read
+        }
+        this.remote = remote;
+        if (feed != null) {
+            feed.use(source(remote));
+        }
+    }
+
+    private static QpSource source(RemoteFabric remote) {
+        return remote != null
+                ? new RemoteQpSource(remote)
+                : new LocalQpSource(FrameworkUtil.getBundle(QpPart.class).getBundleContext());
     }
 
     private static String key(QpResource q) {

@@ -178,6 +178,21 @@ public final class FabricSession {
         addEvents(List.of(event));
     }
 
+    /** Adds an event from any thread; it is added on the UI thread. */
+    public void logLater(FabricEvent event) {
+        ui(() -> addEvents(List.of(event)));
+    }
+
+    /**
+     * Shows a remote runtime's own events (rules broken, SM, actions, its connection) among the session's, until the
+     * returned handle is closed.
+     */
+    public Runnable follow(org.infiniscope.ui.remote.RemoteFabric remote) {
+        RemoteEvents listener = new RemoteEvents(this, remote.base().toString());
+        remote.addListener(listener);
+        return () -> remote.removeListener(listener);
+    }
+
     private void modelChanged(FabricDelta delta) {
         // the update's thread, the model consistent: the delta's live objects may be read here, and only here
         List<FabricEvent> found = DeltaEvents.of(delta, Instant.now());

@@ -2,13 +2,16 @@ package org.infiniscope.ui.internal.session;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
+import jakarta.inject.Inject;
 
 import org.eclipse.e4.core.contexts.IEclipseContext;
+import org.eclipse.e4.core.di.annotations.Optional;
 import org.eclipse.swt.widgets.Display;
 import org.infiniscope.model.FabricModelService;
 import org.infiniscope.model.connection.ConnectionState;
 import org.infiniscope.model.connection.FabricConnection;
 import org.infiniscope.perf.PerfManager;
+import org.infiniscope.ui.remote.RemoteFabric;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.FrameworkUtil;
 import org.osgi.framework.ServiceReference;
@@ -23,6 +26,29 @@ public final class SessionAddon {
 
     private ServiceTracker<FabricConnection, FabricConnection> tracker;
     private FabricSession session;
+    private RemoteFabric remote;
+    private Runnable unfollow;
+
+    /** The remote runtime shown (File › Connect…): its own events join the session's while it is shown. */
+    @Inject
+    @Optional
+    void remote(@Optional RemoteFabric remote) {
+        if (remote == this.remote) {
+            return;
+        }
+        this.remote = remote;
+        followRemote();
+    }
+
+    private void followRemote() {
+        if (unfollow != null) {
+            unfollow.run();
+            unfollow = null;
+        }
+        if (session != null && remote != null) {
+            unfollow = session.follow(remote);
+        }
+    }
 
     @PostConstruct
     public void start(IEclipseContext appContext) {
@@ -52,6 +78,7 @@ public final class SessionAddon {
                 perfRef == null ? null : bundles.getService(perfRef));
         session.start(bundles);
         context.set(FabricSession.class, session);
+        followRemote();
         if (UiPreferences.getBoolean(UiPreferences.CONNECT_ON_START, true)) {
             String fabric = UiPreferences.get(UiPreferences.DEFAULT_FABRIC, "").strip();
             String spec = fabric.isEmpty() ? connection.configuredFabric() : fabric;
@@ -68,6 +95,9 @@ public final class SessionAddon {
     public void stop() {
         if (tracker != null) {
             tracker.close();
+        }
+        if (unfollow != null) {
+            unfollow.run();
         }
         if (session != null) {
             session.dispose();

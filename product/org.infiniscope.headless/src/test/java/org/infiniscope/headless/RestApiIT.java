@@ -83,6 +83,19 @@ class RestApiIT {
         // the SM gives the fabric its LIDs (port actions go to LIDs), the model and the counters follow
         JsonNode sweep = runtime.call("POST", "/api/v1/sm/sweep", operator, "{\"kind\":\"heavy\"}").expect(200).json();
         assertTrue(sweep.get("up").asBoolean(), sweep.toString());
+        // the SM's own history lists it (a trap may have swept since), newest first, with what it changed
+        JsonNode history = runtime.get("/api/v1/sm/sweeps?limit=20", viewer).expect(200).json();
+        JsonNode items = history.get("items");
+        assertTrue(history.get("total").asInt() >= 1 && items.size() >= 1 && items.size() <= 20, history.toString());
+        assertTrue(items.get(0).get("number").asLong() >= items.get(items.size() - 1).get("number").asLong(),
+                "newest first: " + history);
+        boolean listed = false;
+        for (JsonNode e : items) {
+            listed |= e.get("kind").asText().equals("HEAVY") && e.get("result").asText().equals("up")
+                    && e.get("changes").get("nodes").asInt() > 0 && e.get("phases").size() > 0;
+        }
+        assertTrue(listed, "the heavy sweep in the history: " + history);
+        assertTrue(runtime.get("/api/v1/sm", viewer).expect(200).json().get("routingChain").isArray());
         runtime.call("POST", "/api/v1/fabric/resweep", operator, null).expect(200);
         runtime.call("POST", "/api/v1/counters/sweep", operator, null).expect(200);
     }
@@ -223,9 +236,9 @@ class RestApiIT {
         JsonNode query = runtime.get("/api/v1/firmware/devices/" + pci, viewer).expect(200).json();
         assertTrue(query.get("output").asText().contains("FW Version:"), query.toString());
         assertTrue(called.containsAll(List.of("getFabric", "getNodes", "getPorts", "getLinks", "getCounters",
-                "getNodesByGuidPortsByPortCountersHistory", "getEvents", "getEventsStream", "getSm", "postSmSweep",
-                "getQps", "getFirmware", "postFirmwareJobs", "getFirmwareJobsById", "getVerbsDevices")),
-                called.toString());
+                "getNodesByGuidPortsByPortCountersHistory", "getEvents", "getEventsStream", "getSm", "getSmSweeps",
+                "postSmSweep", "getQps", "getFirmware", "getFirmwareInventory", "postFirmwareJobs",
+                "getFirmwareJobsById", "getVerbsDevices")), called.toString());
         // the revoked spare token no longer works
         runtime.await("/api/v1/fabric", spare, r -> r.status() == 401, Duration.ofSeconds(5));
     }
