@@ -59,6 +59,7 @@ public final class ApiServlet extends HttpServlet {
         RouteTable.Match match = routes.find(method, path.substring(VERSION.length()));
         Route route = match.route();
         if (route == null) {
+            AuthFilter.bodyLeftUnread(request, response);
             if (match.pathKnown()) {
                 Answers.error(response, 405, method + " is not an operation of /api" + path);
             } else {
@@ -75,6 +76,7 @@ public final class ApiServlet extends HttpServlet {
                 actions.record(caller, action, "/api" + VERSION + route.path(), 403,
                         "refused: needs " + route.role().id());
             }
+            AuthFilter.bodyLeftUnread(request, response);
             Answers.error(response, 403, message);
             return;
         }
