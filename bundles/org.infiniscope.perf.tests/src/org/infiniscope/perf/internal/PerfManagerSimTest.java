@@ -449,7 +449,10 @@ class PerfManagerSimTest {
                 .orElseThrow(() -> new AssertionError("sw2-h2 is listed from h2, the lower GUID: " + links));
         assertEquals(new PortKey(SW2, 1), h2Link.b().key());
         assertEquals(7, h2Link.errorDelta(), "both ends' errors");
-        assertEquals(port(H2, 1).xmitBytesPerSecond(), h2Link.aToBBytesPerSecond(), 1e-9);
+        // the link's rate one way is the larger of what h2 sent and sw2 received: the flow's bytes alike at both ends,
+        // but the PMA's own MADs (288 bytes on the wire each) are counted at the end and in the sweep where each one
+        // is, which depends on the order the 16 queries in flight were answered in: a few MADs either way
+        assertEquals(port(H2, 1).xmitBytesPerSecond(), h2Link.aToBBytesPerSecond(), 6 * 288 / 10.0);
         assertTrue(h2Link.aToBBytesPerSecond() > 100e6 / 8 * 0.9, "the flow goes from h2 to sw2");
         assertEquals(List.of(h2Link), manager.topLinks(Metric.ERRORS, 1));
 
