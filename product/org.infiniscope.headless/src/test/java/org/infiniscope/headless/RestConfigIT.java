@@ -76,31 +76,6 @@ class RestConfigIT {
         }
     }
 
-    private static Path keystore(Path dir) throws Exception {
-        Path store = dir.resolve("server.p12");
-        Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                "-genkeypair", "-alias", "infiniscope", "-keyalg", "EC", "-groupname", "secp256r1", "-validity", "2",
-                "-dname", "CN=localhost", "-ext", "SAN=ip:127.0.0.1,dns:localhost", "-storetype", "PKCS12", "-keystore",
-                store.toString(), "-storepass", PASSWORD, "-keypass", PASSWORD).redirectErrorStream(true).start();
-        String said = new String(keytool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(keytool.waitFor(60, TimeUnit.SECONDS));
-        assertEquals(0, keytool.exitValue(), said);
-        return store;
-    }
-
-    private static HttpClient trusting(Path store) throws Exception {
-        KeyStore trust = KeyStore.getInstance("PKCS12");
-        try (InputStream in = Files.newInputStream(store)) {
-            trust.load(in, PASSWORD.toCharArray());
-        }
-        TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        tmf.init(trust);
-        SSLContext tls = SSLContext.getInstance("TLS");
-        tls.init(null, tmf.getTrustManagers(), null);
-        return HttpClient.newBuilder().sslContext(tls).version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5)).build();
-    }
-
     @Test
     void thePortTokensLimitsAndTlsChangeWhileItRunsAndABadValueChangesNothing() throws Exception {
         Path state = Files.createTempDirectory("infiniscope-rest-config");
@@ -157,11 +132,11 @@ class RestConfigIT {
             assertEquals(-1, status(plain, "http://127.0.0.1:" + third + "/api/v1/fabric", tokenA));
 
             // TLS with a keystore: HTTPS only, on the new port
-            Path store = keystore(state);
+            Path store = TestCertificates.keystore(state, PASSWORD);
             int fourth = RestRuntime.freePort();
             write(etc, "port=" + fourth, "tokens.file=" + tokensB, "login.failures=2", "login.window=600",
                     "tls.keystore=" + store, "tls.password.file=" + password);
-            try (HttpClient tls = trusting(store)) {
+            try (HttpClient tls = TestCertificates.trusting(store, PASSWORD, Duration.ofSeconds(5))) {
                 String secure = "https://127.0.0.1:" + fourth + "/api/v1/fabric";
                 waitFor(() -> status(tls, secure, tokenB) == 200, "HTTPS answer on port " + fourth, runtime);
                 HttpResponse<Void> r = tls.send(

@@ -33,18 +33,6 @@ class RestTlsIT {
 
     private static final String PASSWORD = "it-keystore-pass";
 
-    private static Path keystore(Path dir) throws Exception {
-        Path store = dir.resolve("server.p12");
-        Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                "-genkeypair", "-alias", "infiniscope", "-keyalg", "EC", "-groupname", "secp256r1", "-validity", "2",
-                "-dname", "CN=localhost", "-ext", "SAN=ip:127.0.0.1,dns:localhost", "-storetype", "PKCS12", "-keystore",
-                store.toString(), "-storepass", PASSWORD, "-keypass", PASSWORD).redirectErrorStream(true).start();
-        String said = new String(keytool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(keytool.waitFor(60, TimeUnit.SECONDS));
-        assertEquals(0, keytool.exitValue(), said);
-        return store;
-    }
-
     private static Path passwordFile(Path dir, String permissions) throws IOException {
         Path file = dir.resolve("server.pass");
         Files.deleteIfExists(file);
@@ -53,26 +41,14 @@ class RestTlsIT {
         return file;
     }
 
-    private static HttpClient trusting(Path store) throws Exception {
-        KeyStore trust = KeyStore.getInstance("PKCS12");
-        try (InputStream in = Files.newInputStream(store)) {
-            trust.load(in, PASSWORD.toCharArray());
-        }
-        TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        tmf.init(trust);
-        SSLContext tls = SSLContext.getInstance("TLS");
-        tls.init(null, tmf.getTrustManagers(), null);
-        return HttpClient.newBuilder().sslContext(tls).version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(10)).build();
-    }
-
     @Test
     void theApiAnswersHttpsOnlyWithTheConfiguredCertificate() throws Exception {
         Path state = Files.createTempDirectory("infiniscope-rest-tls");
-        Path store = keystore(state);
+        Path store = TestCertificates.keystore(state, PASSWORD);
         Path password = passwordFile(state, "rw-------");
         String token = RestRuntime.cli(state, "token", "add", "--role", "viewer").strip();
-        try (RestRuntime runtime = RestRuntime.start(state, trusting(store), "https",
+        try (RestRuntime runtime = RestRuntime.start(state,
+                TestCertificates.trusting(store, PASSWORD, Duration.ofSeconds(10)), "https",
                 "-Dinfiniscope.tls.keystore=" + store, "-Dinfiniscope.tls.password.file=" + password)) {
             RestRuntime.Reply reply = runtime.await("/api/v1/fabric", token, r -> r.status() == 200,
                     Duration.ofSeconds(60));
