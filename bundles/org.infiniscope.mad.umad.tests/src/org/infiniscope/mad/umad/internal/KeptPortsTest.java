@@ -1,6 +1,7 @@
 package org.infiniscope.mad.umad.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,6 +10,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -21,6 +23,7 @@ import org.infiniscope.mad.transport.MadResponse;
 import org.infiniscope.mad.transport.MadTransport;
 import org.infiniscope.mad.transport.MadTransports;
 import org.infiniscope.mad.transport.TransportConfig;
+import org.infiniscope.mad.umad.UmadException;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -153,6 +156,52 @@ class KeptPortsTest {
             a.close(); // idempotent: the port is not handed back twice
             assertEquals(1, kept.idle());
             assertThrows(IOException.class, () -> a.send(new byte[256], 256, MadAddress.directedRoute(), 0));
+            kept.close();
+        }
+    }
+
+    /**
+     * Under umad2sim a process's ports share one ibsim client, whose answers go to the first port with an agent of
+     * their class: a second user waits for the held port and takes it, rather than opening one that hears nothing.
+     */
+    @Test
+    void withOnePortAtATimeASecondUserWaitsForTheHeldPortAndTakesIt() throws Exception {
+        try (StandInUmad standIn = new StandInUmad(false, 1)) {
+            UmadLibrary library = UmadLibrary.of(standIn.lookup());
+            KeptPorts kept = new KeptPorts(spec -> UmadChannel.open(library, spec), true, 10_000);
+            MadChannel first = kept.open("umad");
+            CompletableFuture<MadChannel> second = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return kept.open("umad");
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            Thread.sleep(300);
+            assertFalse(second.isDone(), "the second user did not wait");
+            first.close();
+            try (MadTransport transport = MadTransports.over(second.get(5, TimeUnit.SECONDS),
+                    TransportConfig.DEFAULT)) {
+                assertEquals(Method.GET_RESP, smp(transport).mad()[3] & 0xFF);
+            }
+            assertEquals(1, count(standIn.calls, "open_port"), standIn.calls::toString);
+            assertEquals(0, count(standIn.calls, "close_port"), standIn.calls::toString);
+            assertEquals(1, kept.idle());
+            kept.close();
+        }
+    }
+
+    @Test
+    void withOnePortAtATimeAUserWaitsOnlySoLongAndIsToldWhy() throws Exception {
+        try (StandInUmad standIn = new StandInUmad(false, 1)) {
+            UmadLibrary library = UmadLibrary.of(standIn.lookup());
+            KeptPorts kept = new KeptPorts(spec -> UmadChannel.open(library, spec), true, 200);
+            MadChannel held = kept.open("umad");
+            UmadException e = assertThrows(UmadException.class, () -> kept.open("umad"));
+            assertTrue(e.getMessage().contains("still in use"), e::getMessage);
+            held.close();
+            kept.open("umad").close(); // the held port, handed back, serves again
+            assertEquals(1, count(standIn.calls, "open_port"), standIn.calls::toString);
             kept.close();
         }
     }

@@ -22,6 +22,11 @@ import org.infiniscope.mad.umad.UmadException.Reason;
  * the SM mark behind, or when another port of the same specification is idle already (users at the same time each
  * had a port of their own). Each user's transaction IDs are salted ({@link UmadChannel#attach}), so that late answers
  * to the previous user never match.
+ * <p>
+ * Under umad2sim every port of a process is one ibsim client, whose MADs umad2sim hands to the first file with an
+ * agent of their class: a second port open at the same time would take none of its answers. There ({@code
+ * onePortAtATime}), a user waits for the port of its specification that another user holds (the one-shot daemon's
+ * warm-up, say) and then takes it, rather than opening a second one.
  */
 final class KeptPorts implements AutoCloseable {
 
@@ -31,28 +36,72 @@ final class KeptPorts implements AutoCloseable {
         UmadChannel open(String spec) throws UmadException;
     }
 
+    /** How long a user waits, with one port at a time, for the port another user holds. */
+    static final long WAIT_MILLIS = 60_000;
+
     private final Opener opener;
+    private final boolean onePortAtATime;
+    private final long waitMillis;
     private final Map<String, UmadChannel> idle = new HashMap<>();
+    /** The specifications a user holds a port of (counted: several at once unless one port at a time). */
+    private final Map<String, Integer> leased = new HashMap<>();
     private boolean closed;
 
     KeptPorts(Opener opener) {
+        this(opener, false, WAIT_MILLIS);
+    }
+
+    /**
+     * @param onePortAtATime whether a user waits for the port of its specification another user holds (umad2sim)
+     * @param waitMillis how long it waits at most
+     */
+    KeptPorts(Opener opener, boolean onePortAtATime, long waitMillis) {
         this.opener = opener;
+        this.onePortAtATime = onePortAtATime;
+        this.waitMillis = waitMillis;
     }
 
     /** @return a channel on an idle port of this specification, or on a newly opened one */
     MadChannel open(String spec) throws UmadException {
         UmadChannel port;
         synchronized (this) {
+            long end = System.nanoTime() + waitMillis * 1_000_000;
+            while (!closed && onePortAtATime && leased.containsKey(spec)) {
+                long left = (end - System.nanoTime()) / 1_000_000;
+                if (left <= 0) {
+                    throw new UmadException(Reason.CALL_FAILED,
+                            "the port " + spec + " is still in use by another" + " command of this process after "
+                                    + waitMillis + " ms (under umad2sim a process has" + " one port at a time)");
+                }
+                try {
+                    wait(left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new UmadException(Reason.CLOSED, "interrupted while waiting for the port " + spec);
+                }
+            }
             if (closed) {
                 throw new UmadException(Reason.CLOSED, "the umad provider is stopped");
             }
             port = idle.remove(spec);
+            leased.merge(spec, 1, Integer::sum);
         }
-        if (port != null && !port.reusable()) {
-            port.close();
-            port = null;
+        try {
+            if (port != null && !port.reusable()) {
+                port.close();
+                port = null;
+            }
+            return new Lease(spec, port != null ? port : opener.open(spec));
+        } catch (UmadException | RuntimeException e) {
+            returned(spec);
+            throw e;
         }
-        return new Lease(spec, port != null ? port : opener.open(spec));
+    }
+
+    /** A user of a specification is done (its port is idle or closed): the next waiting one goes on. */
+    private synchronized void returned(String spec) {
+        leased.computeIfPresent(spec, (s, n) -> n > 1 ? n - 1 : null);
+        notifyAll();
     }
 
     /** @return how many ports are idle (for tests) */
@@ -65,10 +114,15 @@ final class KeptPorts implements AutoCloseable {
         synchronized (this) {
             if (!closed && port.reusable() && !idle.containsKey(spec)) {
                 idle.put(spec, port);
+                returned(spec);
                 return;
             }
         }
-        port.close();
+        try {
+            port.close();
+        } finally {
+            returned(spec);
+        }
     }
 
     /** Closes every idle port; ports in use close when their users are done. */
@@ -79,6 +133,7 @@ final class KeptPorts implements AutoCloseable {
             closed = true;
             ports = new ArrayList<>(idle.values());
             idle.clear();
+            notifyAll();
         }
         ports.forEach(UmadChannel::close);
     }

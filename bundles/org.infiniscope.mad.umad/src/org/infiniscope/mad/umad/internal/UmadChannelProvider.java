@@ -51,7 +51,9 @@ public final class UmadChannelProvider implements ChannelProvider {
     /** From now on, a channel's close keeps its port open for the next channel of the same specification. */
     void keepPortsOpen() {
         if (kept == null) {
-            kept = new KeptPorts(spec -> UmadChannel.open(UmadLibrary.system(), spec));
+            // under umad2sim, two ports of one process would share one ibsim client: one at a time
+            kept = new KeptPorts(spec -> UmadChannel.open(UmadLibrary.system(), spec),
+                    Umad2sim.of(environment).isPresent(), KeptPorts.WAIT_MILLIS);
         }
     }
 
