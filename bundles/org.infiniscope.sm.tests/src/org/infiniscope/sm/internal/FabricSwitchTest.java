@@ -105,4 +105,19 @@ class FabricSwitchTest {
         assertTrue(net.getFileName().toString().matches("guid2lid\\.ft2-432\\.net-[0-9a-f]{8}"), net.toString());
         assertNotEquals(net, Settings.forFabric(file, "sim:/other/ft2-432.net"));
     }
+
+    /** The one-shot {@code sm} takes the same per-topology file by default, and a given {@code --guid2lid} as given. */
+    @Test
+    void theOneShotSmTakesTheTopologysFileUnlessOneIsGiven() throws Exception {
+        Path file = Path.of("/state/sm/guid2lid");
+        Path cwd = Path.of("/work");
+        assertEquals(Path.of("/state/sm/guid2lid.ft2-24-18-18"),
+                SmToolArgs.parse(List.of("--fabric", FT432), null, file, cwd).settings().guid2lid());
+        assertEquals(Path.of("/state/sm/guid2lid.ft3-4"),
+                SmToolArgs.parse(List.of(), "sim:ft3:4", file, cwd).settings().guid2lid());
+        assertEquals(file,
+                SmToolArgs.parse(List.of("--fabric", "ibsim:sock@h1"), null, file, cwd).settings().guid2lid());
+        assertEquals(Path.of("/work/mine"), SmToolArgs
+                .parse(List.of("--fabric", FT432, "--guid2lid", "mine"), null, file, cwd).settings().guid2lid());
+    }
 }

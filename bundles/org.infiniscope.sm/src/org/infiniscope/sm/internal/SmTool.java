@@ -142,7 +142,8 @@ public final class SmTool implements ConsoleTool, AuditedTool {
                   --priority N        SMInfo priority 0..15 (default 0): the highest priority, then the lowest GUID, is master
                   --lmc N             LMC of CA ports 0..7 (default 0)
                   --once              exit 0 after the first SUBNET UP (non-zero when the subnet cannot be brought up)
-                  --guid2lid FILE     OpenSM's guid2lid file (default: sm/guid2lid in the runtime's state folder)
+                  --guid2lid FILE     OpenSM's guid2lid file (default: sm/guid2lid in the runtime's state folder,
+                                      sm/guid2lid.TOPOLOGY for a sim:TOPOLOGY fabric)
                   --routes FILE       after each SUBNET UP, write every switch's routes there as ibroute prints them
                   --sweep-interval S  seconds between light sweeps, 0 for none (default 10)
                   --poll-interval MS  a standby polls the master this often (default 10000)

@@ -15,6 +15,7 @@ record SmToolArgs(String fabric, SmSettings settings, boolean once, Path routes)
         String fabric = null;
         SmSettings s = SmSettings.defaults(defaultGuid2lid);
         boolean once = false;
+        boolean guid2lidGiven = false;
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
             String name = arg;
@@ -37,7 +38,10 @@ record SmToolArgs(String fabric, SmSettings settings, boolean once, Path routes)
                 case "--priority" ->
                     s = s.withPriority(number(inline != null ? inline : value(args, ++i, name), name, 0, 15));
                 case "--lmc" -> s = s.withLmc(number(inline != null ? inline : value(args, ++i, name), name, 0, 7));
-                case "--guid2lid" -> s = s.withGuid2lid(cwd.resolve(inline != null ? inline : value(args, ++i, name)));
+                case "--guid2lid" -> {
+                    s = s.withGuid2lid(cwd.resolve(inline != null ? inline : value(args, ++i, name)));
+                    guid2lidGiven = true;
+                }
                 case "--routes" -> routes = cwd.resolve(inline != null ? inline : value(args, ++i, name));
                 case "--sweep-interval" -> s = s.withTimers(
                         Duration.ofSeconds(number(inline != null ? inline : value(args, ++i, name), name, 0, 86400)),
@@ -65,6 +69,9 @@ record SmToolArgs(String fabric, SmSettings settings, boolean once, Path routes)
         String f = fabric != null ? fabric : defaultFabric;
         if (f == null || f.isBlank()) {
             throw new UsageException("no fabric: give --fabric " + FabricChannels.CHOICES);
+        }
+        if (!guid2lidGiven) { // the default file: one per simulated topology, as the runtime's SM service has
+            s = s.withGuid2lid(Settings.forFabric(s.guid2lid(), f));
         }
         return new SmToolArgs(f, s, once, routes);
     }
