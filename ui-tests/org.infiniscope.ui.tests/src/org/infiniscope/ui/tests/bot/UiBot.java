@@ -230,6 +230,13 @@ public final class UiBot {
         Path folder = Path.of(System.getProperty("infiniscope.screenshots", "target/screenshots"));
         Files.createDirectories(folder);
         Path file = folder.resolve(name + ".png");
+        // what changed last (a label's text, a resize) painted first: the copy reads the screen, not the widgets
+        run(() -> {
+            shell.layout(true, true);
+            Rectangle area = shell.getClientArea();
+            shell.redraw(area.x, area.y, area.width, area.height, true);
+            shell.update();
+        });
         run(() -> {
             Rectangle bounds = shell.getBounds();
             Image image = new Image(display, bounds.width, bounds.height);
