@@ -19,7 +19,7 @@ import org.osgi.framework.FrameworkListener;
  * The SM's warm-up in the one-shot daemon (a runtime started with {@code infiniscope.daemon.socket}), so that an
  * {@code sm} it serves reaches SUBNET UP without the first run's costs: once the framework has started, at the lowest
  * priority, it opens and closes the SM's port on the daemon's fabric (the daemon keeps a closed port open for the
- * next user, and the native calls are linked), then brings up a few small embedded simulated fabrics with the SM
+ * next user, its local port read, and the native calls are linked), then brings up a few small embedded simulated fabrics with the SM
  * (printed nowhere, recorded nowhere: neither the audit log nor a guid2lid file of the runtime's), so that the sweep,
  * routing and programming code is compiled. The first {@code sm} run stops it. {@code infiniscope.daemon.warmup=false}
  * (the daemon's own switch) turns it off.
@@ -110,7 +110,10 @@ final class DaemonWarmUp implements FrameworkListener {
 
     private void warmUp() {
         try (MadTransport port = channels.open(fabric, 16)) {
-            // opened and closed: kept open for the SM's run
+            // opened and closed: kept open for the SM's run. Its local port is read as the SM's start reads it (under
+            // umad2sim: the fake sysfs, an agent, the receive threads and a PortInfo SMP to the port itself), so that
+            // this code runs compiled, and its native calls linked, when the SM starts (about 40 ms otherwise)
+            port.localPort();
         } catch (IOException | RuntimeException e) {
             // the SM's run will say what is wrong with the fabric
         }
