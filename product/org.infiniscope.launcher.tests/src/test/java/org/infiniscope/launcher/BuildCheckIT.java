@@ -195,6 +195,29 @@ class BuildCheckIT {
         assertBuildNeeded("bundles/org.example.b changed");
     }
 
+    /**
+     * Once the only changes are folders whose entries are still the listed ones (a Maven run's churn beside target/),
+     * the check records when it found nothing else, and the next checks look at what changed after that; an edit made
+     * after that time is found.
+     */
+    @Test
+    void aCheckThatFoundOnlyFolderChurnRecordsItsTimeAndLaterEditsAreStillFound() throws Exception {
+        checkedTwiceUpToDate();
+        // the recorded time is a second before the check: the check must start more than that after the stamp
+        awaitClockPast(FileTime.from(Files.getLastModifiedTime(stamp).toInstant().plusSeconds(2)));
+        write("bundles/org.example.a/.tycho-consumer-pom.xml", "<project/>");
+        Files.delete(checkout.resolve("bundles/org.example.a/.tycho-consumer-pom.xml"));
+        assertEquals(new Result(0, UP_TO_DATE), check());
+        Path checked = state.resolve("build.sources.checked");
+        assertTrue(
+                Files.exists(checked)
+                        && Files.getLastModifiedTime(checked).compareTo(Files.getLastModifiedTime(stamp)) > 0,
+                "the time of the check is recorded");
+        assertEquals(new Result(0, UP_TO_DATE), check());
+        Files.writeString(checkout.resolve("bundles/org.example.a/pom.xml"), "<project><!-- edited --></project>");
+        assertBuildNeeded("bundles/org.example.a/pom.xml changed");
+    }
+
     @Test
     void aNewBuildStampTakesANewList() throws Exception {
         checkedTwiceUpToDate();
