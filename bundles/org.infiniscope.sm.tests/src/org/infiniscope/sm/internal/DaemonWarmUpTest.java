@@ -11,11 +11,17 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import org.infiniscope.mad.smp.NodeInfo;
+import org.infiniscope.mad.transport.ChannelProvider;
+import org.infiniscope.mad.transport.MadChannel;
+import org.infiniscope.sim.SimFabric;
+import org.infiniscope.topology.TopologySpec;
 import org.junit.jupiter.api.Test;
 
 /**
  * The SM's warm-up in the one-shot daemon: one {@code --once} run on each of its embedded simulated fabrics, with a
- * guid2lid file of its own that is gone afterwards, and no further run once an SM is to run.
+ * guid2lid file of its own that is gone afterwards, and no further run once an SM is to run; before them, SMPs on the
+ * daemon's own port.
  */
 class DaemonWarmUpTest {
 
@@ -40,6 +46,44 @@ class DaemonWarmUpTest {
             assertTrue(FabricChannels.isSimulator(args.get(1)), args.toString());
             assertFalse(Files.exists(Path.of(args.get(6)).getParent()), "the warm-up's folder is left: " + args);
         }
+    }
+
+    /**
+     * Before the embedded fabrics' runs, the warm-up sends its SMPs on the daemon's own port (a NodeInfo of its own
+     * node each), through a provider of that fabric as the SM's runs open it.
+     */
+    @Test
+    void sendsSmpsOnTheDaemonsPortBeforeTheEmbeddedRuns() throws Exception {
+        SimFabric sim = SimFabric.of(TopologySpec.parse("ft2:4:2:4"));
+        List<SimSm.CountingChannel> opened = new CopyOnWriteArrayList<>();
+        FabricChannels channels = new FabricChannels();
+        channels.add(new ChannelProvider() {
+            @Override
+            public boolean handles(String fabric) {
+                return fabric.equals("test:port");
+            }
+
+            @Override
+            public MadChannel open(String fabric) {
+                SimSm.CountingChannel c = new SimSm.CountingChannel(sim.openChannel(sim.defaultAttachPoint()));
+                opened.add(c);
+                return c;
+            }
+        }, 0, 1);
+        List<Long> nodeInfosAtFirstRun = new CopyOnWriteArrayList<>();
+        CountDownLatch ran = new CountDownLatch(1);
+        DaemonWarmUp warmUp = new DaemonWarmUp(invocation -> {
+            if (nodeInfosAtFirstRun.isEmpty()) {
+                nodeInfosAtFirstRun.add(opened.stream().mapToLong(c -> c.gets(NodeInfo.ATTRIBUTE_ID)).sum());
+            }
+            ran.countDown();
+            return 0;
+        }, channels, "test:port");
+        warmUp.start();
+        assertTrue(ran.await(60, TimeUnit.SECONDS), "an embedded run");
+        warmUp.stop();
+        assertEquals(1, opened.size(), "the daemon's port opened once");
+        assertEquals(List.of((long) DaemonWarmUp.SMPS), nodeInfosAtFirstRun);
     }
 
     @Test

@@ -176,6 +176,25 @@ final class SimSm implements AutoCloseable {
                 gets.computeIfAbsent(Bits.u16(mad, 16), k -> new java.util.concurrent.atomic.AtomicLong())
                         .incrementAndGet();
             }
+            Hold h = hold;
+            if (h != null && h.held(mad, length, destination, responseTimeoutMillis)) {
+                return;
+            }
+            inner.send(mad, length, destination, responseTimeoutMillis);
+        }
+
+        /** A test's say over what is sent: a MAD it holds back (to send it later through {@link #release}). */
+        @FunctionalInterface
+        interface Hold {
+            /** @return whether the MAD is held back rather than sent now */
+            boolean held(byte[] mad, int length, MadAddress destination, int responseTimeoutMillis) throws IOException;
+        }
+
+        /** Null: every MAD goes out as it comes. */
+        volatile Hold hold;
+
+        /** Sends a MAD a {@link Hold} held back. */
+        void release(byte[] mad, int length, MadAddress destination, int responseTimeoutMillis) throws IOException {
             inner.send(mad, length, destination, responseTimeoutMillis);
         }
 

@@ -97,12 +97,24 @@ final class PkeyProgrammer {
             SmNode sw = fabric.nodes.get(index);
             int p = s.getKey().portNumber();
             if (!s.getValue().pkeys().isEmpty()) {
-                if (!switchTables.containsKey(s.getKey())) {
-                    read(smps, sw.route, p, (s.getValue().pkeys().size() + BLOCK - 1) / BLOCK, switchTables, s.getKey(),
-                            problems, "port " + p + " of " + sw);
+                SwitchPortKey key = s.getKey();
+                List<Integer> wanted = s.getValue().pkeys();
+                String what = "port " + p + " of " + sw;
+                boolean known;
+                synchronized (this) {
+                    known = switchTables.containsKey(key);
                 }
-                all.addAll(writeBlocks(smps, sw.route, p, switchTables, s.getKey(), s.getValue().pkeys(),
-                        "port " + p + " of " + sw, problems));
+                if (known) {
+                    all.addAll(writeBlocks(smps, sw.route, p, switchTables, key, wanted, what, problems));
+                } else {
+                    // read first (once), then only the blocks that differ are written: each port on its own, so
+                    // that the ports' reads are in flight together rather than one round trip after another
+                    all.add(readAsync(smps, sw.route, p, (wanted.size() + BLOCK - 1) / BLOCK, switchTables, key,
+                            problems, what)
+                            .thenCompose(v -> CompletableFuture
+                                    .allOf(writeBlocks(smps, sw.route, p, switchTables, key, wanted, what, problems)
+                                            .toArray(CompletableFuture[]::new))));
+                }
             }
             all.add(enforcement(smps, sw, p, s.getValue().enforcement(), problems));
         }
@@ -221,11 +233,6 @@ final class PkeyProgrammer {
         FabricReader.join(all);
     }
 
-    private <K> void read(Smps smps, int[] route, int port, int blocks, Map<K, int[]> into, K key,
-            List<String> problems, String what) throws InterruptedException {
-        FabricReader.join(List.of(readAsync(smps, route, port, blocks, into, key, problems, what)));
-    }
-
     private <K> CompletableFuture<?> readAsync(Smps smps, int[] route, int port, int blocks, Map<K, int[]> into, K key,
             List<String> problems, String what) {
         int[] table = new int[blocks * BLOCK];
@@ -258,9 +265,11 @@ final class PkeyProgrammer {
 
     private <K> List<CompletableFuture<?>> writeBlocks(Smps smps, int[] route, int port, Map<K, int[]> memory, K key,
             List<Integer> wanted, String what, List<String> problems) {
-        int[] held = memory.get(key);
-        int[] now = held == null ? new int[wanted.size()] : Arrays.copyOf(held, Math.max(held.length, wanted.size()));
-        synchronized (this) {
+        int[] held;
+        int[] now;
+        synchronized (this) { // reads and writes of other ports complete into the same map meanwhile
+            held = memory.get(key);
+            now = held == null ? new int[wanted.size()] : Arrays.copyOf(held, Math.max(held.length, wanted.size()));
             memory.put(key, now);
         }
         List<CompletableFuture<?>> sets = new ArrayList<>();
