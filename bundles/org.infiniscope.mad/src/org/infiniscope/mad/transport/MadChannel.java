@@ -55,6 +55,17 @@ public interface MadChannel extends AutoCloseable {
     }
 
     /**
+     * Says whether another user of this process waits for this channel's port: where a process may hold a port only
+     * once at a time (libibumad under ibsim's umad2sim), a holder with nothing urgent to do (a warm-up) closes its
+     * channel soon, so that the waiting one goes on.
+     *
+     * @return whether a user waits for this channel's port; {@code false} by default, as where ports are not shared
+     */
+    default boolean contended() {
+        return false;
+    }
+
+    /**
      * Starts delivering received MADs, each on a thread of the channel's, until {@link #close()}.
      *
      * @param receiver where MADs go; it must return quickly

@@ -86,6 +86,45 @@ class DaemonWarmUpTest {
         assertEquals(List.of((long) DaemonWarmUp.SMPS), nodeInfosAtFirstRun);
     }
 
+    /**
+     * A command waiting for the daemon's port (under umad2sim a process holds a port once at a time) goes before the
+     * warm-up's SMPs: the warm-up sends none while its port is wanted, and closes it.
+     */
+    @Test
+    void aCommandWaitingForThePortStopsTheSmps() throws Exception {
+        SimFabric sim = SimFabric.of(TopologySpec.parse("ft2:4:2:4"));
+        List<SimSm.CountingChannel> opened = new CopyOnWriteArrayList<>();
+        FabricChannels channels = new FabricChannels();
+        channels.add(new ChannelProvider() {
+            @Override
+            public boolean handles(String fabric) {
+                return fabric.equals("test:port");
+            }
+
+            @Override
+            public MadChannel open(String fabric) {
+                SimSm.CountingChannel c = new SimSm.CountingChannel(sim.openChannel(sim.defaultAttachPoint()));
+                c.waitedFor = true;
+                opened.add(c);
+                return c;
+            }
+        }, 0, 1);
+        List<Long> nodeInfosAtFirstRun = new CopyOnWriteArrayList<>();
+        CountDownLatch ran = new CountDownLatch(1);
+        DaemonWarmUp warmUp = new DaemonWarmUp(invocation -> {
+            if (nodeInfosAtFirstRun.isEmpty()) {
+                nodeInfosAtFirstRun.add(opened.stream().mapToLong(c -> c.gets(NodeInfo.ATTRIBUTE_ID)).sum());
+            }
+            ran.countDown();
+            return 0;
+        }, channels, "test:port");
+        warmUp.start();
+        assertTrue(ran.await(60, TimeUnit.SECONDS), "an embedded run");
+        warmUp.stop();
+        assertEquals(1, opened.size(), "the daemon's port opened once");
+        assertEquals(List.of(0L), nodeInfosAtFirstRun, "NodeInfo Gets sent while a command waited for the port");
+    }
+
     @Test
     void anSmToRunStopsIt() throws Exception {
         List<String> fabrics = new CopyOnWriteArrayList<>();

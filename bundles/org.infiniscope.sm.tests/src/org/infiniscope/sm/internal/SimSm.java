@@ -193,6 +193,14 @@ final class SimSm implements AutoCloseable {
         /** Null: every MAD goes out as it comes. */
         volatile Hold hold;
 
+        /** A test's say that another user waits for this channel's port ({@link MadChannel#contended}). */
+        volatile boolean waitedFor;
+
+        @Override
+        public boolean contended() {
+            return waitedFor || inner.contended();
+        }
+
         /** Sends a MAD a {@link Hold} held back. */
         void release(byte[] mad, int length, MadAddress destination, int responseTimeoutMillis) throws IOException {
             inner.send(mad, length, destination, responseTimeoutMillis);

@@ -8,12 +8,17 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 import org.infiniscope.console.ToolInvocation;
 import org.infiniscope.console.UsageException;
 import org.infiniscope.mad.smp.NodeInfo;
+import org.infiniscope.mad.transport.ChannelProvider;
+import org.infiniscope.mad.transport.MadChannel;
 import org.infiniscope.mad.transport.MadTransport;
+import org.infiniscope.mad.transport.MadTransports;
+import org.infiniscope.mad.transport.TransportConfig;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.FrameworkEvent;
@@ -116,11 +121,12 @@ final class DaemonWarmUp implements FrameworkListener {
      * window's worth in flight, so that the path every SMP of an SM's sweep takes on this kind of port (the native
      * send, the receive thread, the transport's matching) is compiled when the SM runs: the embedded fabrics below
      * take other channels, and a small fabric's first sweep (about 360 SMPs on a 22-node one) is over before that
-     * path would be compiled.
+     * path would be compiled. It stops early when a command waits for the port.
      */
-    private void sendSmps(MadTransport port) throws InterruptedException {
+    private void sendSmps(MadTransport port, MadChannel channel) throws InterruptedException {
         Smps smps = new Smps(port, 0, Duration.ofMillis(500), 0);
-        for (int sent = 0; sent < SMPS && !stopping(); sent += SMP_BATCH) {
+        // a command waiting for the port (under umad2sim a process holds it once at a time) goes first
+        for (int sent = 0; sent < SMPS && !stopping() && !channel.contended(); sent += SMP_BATCH) {
             List<CompletableFuture<?>> batch = new ArrayList<>();
             for (int i = 0; i < SMP_BATCH; i++) {
                 batch.add(smps.get(new int[0], NodeInfo.CODEC, 0));
@@ -129,19 +135,40 @@ final class DaemonWarmUp implements FrameworkListener {
         }
     }
 
+    /**
+     * Opens and closes the SM's port: kept open for the SM's run. Its local port is read as the SM's start reads it
+     * (under umad2sim: the fake sysfs, an agent, the receive threads and a PortInfo SMP to the port itself), so that
+     * this code runs compiled, and its native calls linked, when the SM starts (measured under load: 40 ms of its
+     * start); then the SMPs ({@link #sendSmps}).
+     */
+    private void warmUpPort() throws InterruptedException {
+        MadChannel channel;
+        try {
+            Optional<ChannelProvider> provider = channels.providerFor(fabric);
+            if (provider.isEmpty()) {
+                return; // the SM's run will say what is wrong with the fabric
+            }
+            channel = provider.get().open(fabric);
+        } catch (IOException | RuntimeException e) {
+            return;
+        }
+        try (MadTransport port = MadTransports.over(channel, new TransportConfig(16, 16))) {
+            port.localPort();
+            sendSmps(port, channel);
+        } catch (IOException | RuntimeException e) {
+            // the SM's run will say what is wrong with the fabric
+        } finally {
+            channel.close(); // idempotent: the transport's close closed it, unless the transport was not made
+        }
+    }
+
     private synchronized boolean stopping() {
         return stopped || Thread.currentThread().isInterrupted();
     }
 
     private void warmUp() {
-        try (MadTransport port = channels.open(fabric, 16)) {
-            // opened and closed: kept open for the SM's run. Its local port is read as the SM's start reads it (under
-            // umad2sim: the fake sysfs, an agent, the receive threads and a PortInfo SMP to the port itself), so that
-            // this code runs compiled, and its native calls linked, when the SM starts (measured under load: 40 ms of its start)
-            port.localPort();
-            sendSmps(port);
-        } catch (IOException | RuntimeException e) {
-            // the SM's run will say what is wrong with the fabric
+        try {
+            warmUpPort();
         } catch (InterruptedException e) {
             return; // an SM to run
         }

@@ -177,9 +177,14 @@ class KeptPortsTest {
                     throw new IllegalStateException(e);
                 }
             });
-            Thread.sleep(300);
+            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (!first.contended() && System.nanoTime() < end) {
+                Thread.onSpinWait();
+            }
+            assertTrue(first.contended(), "the holder is not told that a user waits for its port");
             assertFalse(second.isDone(), "the second user did not wait");
             first.close();
+            assertFalse(first.contended(), "a closed channel is contended");
             try (MadTransport transport = MadTransports.over(second.get(5, TimeUnit.SECONDS),
                     TransportConfig.DEFAULT)) {
                 assertEquals(Method.GET_RESP, smp(transport).mad()[3] & 0xFF);
@@ -187,6 +192,9 @@ class KeptPortsTest {
             assertEquals(1, count(standIn.calls, "open_port"), standIn.calls::toString);
             assertEquals(0, count(standIn.calls, "close_port"), standIn.calls::toString);
             assertEquals(1, kept.idle());
+            MadChannel alone = kept.open("umad");
+            assertFalse(alone.contended(), "no user waits, yet the holder is told one does");
+            alone.close();
             kept.close();
         }
     }

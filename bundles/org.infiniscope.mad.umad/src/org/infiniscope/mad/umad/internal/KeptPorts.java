@@ -45,6 +45,8 @@ final class KeptPorts implements AutoCloseable {
     private final Map<String, UmadChannel> idle = new HashMap<>();
     /** The specifications a user holds a port of (counted: several at once unless one port at a time). */
     private final Map<String, Integer> leased = new HashMap<>();
+    /** The specifications users wait for (one port at a time), with how many wait. */
+    private final Map<String, Integer> waiting = new HashMap<>();
     private boolean closed;
 
     KeptPorts(Opener opener) {
@@ -73,11 +75,14 @@ final class KeptPorts implements AutoCloseable {
                             "the port " + spec + " is still in use by another" + " command of this process after "
                                     + waitMillis + " ms (under umad2sim a process has" + " one port at a time)");
                 }
+                waiting.merge(spec, 1, Integer::sum);
                 try {
                     wait(left);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new UmadException(Reason.CLOSED, "interrupted while waiting for the port " + spec);
+                } finally {
+                    waiting.computeIfPresent(spec, (s, n) -> n > 1 ? n - 1 : null);
                 }
             }
             if (closed) {
@@ -203,6 +208,13 @@ final class KeptPorts implements AutoCloseable {
                 done = true;
             }
             release(spec, port);
+        }
+
+        @Override
+        public boolean contended() {
+            synchronized (KeptPorts.this) {
+                return !done && waiting.containsKey(spec);
+            }
         }
 
         @Override
