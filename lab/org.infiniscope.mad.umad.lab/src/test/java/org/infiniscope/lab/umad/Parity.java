@@ -172,8 +172,8 @@ final class Parity {
         // Debian's C tools under umad2sim now and then die of a segmentation fault (exit 139) on either server, a
         // crash of theirs that says nothing of the fabric: such a run is made once more, and a second crash stands.
         // So is a run whose libibmad gave up waiting for an answer: ibroute names each LID's node with SMPs it waits
-        // 100 ms for, and does not send again; a loaded machine may keep the JVM simulator's answer longer (seen once:
-        // one "(unknown node and type)" line on the simulator). A second time-out stands
+        // 100 ms for, and does not send again, and a loaded machine may keep an answer longer on either server (seen:
+        // "(unknown node and type)" lines from ibroute, on the simulator and on ibsim). A second time-out stands
         return text.endsWith("\n--- exit " + SIGSEGV_EXIT) || text.contains(RECEIVE_TIMED_OUT)
                 ? toolOnce(dir, attach, command)
                 : text;
