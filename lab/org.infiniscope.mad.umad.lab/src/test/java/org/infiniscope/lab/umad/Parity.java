@@ -182,7 +182,7 @@ final class Parity {
     /** The exit status of a process killed by SIGSEGV. */
     private static final int SIGSEGV_EXIT = 128 + 11;
     /** libibmad's warning when no answer came within the time-out a tool asked for (it does not retry then). */
-    private static final String RECEIVE_TIMED_OUT = "_do_madrpc: recv failed: Connection timed out";
+    static final String RECEIVE_TIMED_OUT = "_do_madrpc: recv failed: Connection timed out";
 
     private static String toolOnce(Path dir, Map<String, String> attach, String... command)
             throws IOException, InterruptedException {
