@@ -35,13 +35,19 @@ class DiscoverFaultsLabIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(120);
     /**
-     * The attach leaf's uplink pulled at window 1, in seconds: the launcher's start and the whole sweep (about 3 s
-     * together here) and a few time-outs (4 attempts of 0.2 s for each of the two probes lost before the sweep knows
-     * the prefix dead, and for the NodeInfo that finds the silent hop), with room for a loaded machine. It took from
-     * 55 s to over 5 minutes while the second pass still crossed the pulled cable.
+     * The attach leaf's uplink pulled at window 1: how many SMPs, retries included, the sweep may send beyond what the
+     * same sweep sends on the whole fabric. A lost SMP is sent 4 times (3 more than an answered one): a few are lost
+     * (the two probes lost before the sweep knows the prefix dead, and the NodeInfo that finds the silent hop), and
+     * the probes across the pulled cable are not sent (seen: 4,861 SMPs both ways on a loaded machine), with room for
+     * answers that come after the 0.2 s time-out there. While the second pass still crossed the pulled cable it lost
+     * dozens to hundreds (55 s to over 5 minutes at 0.8 s each). Counted in SMPs, not seconds: the launcher's start
+     * and the sweep took 13.4 s of the 20 s once allowed on a loaded 2-core machine.
      */
-    private static final int LAST_BOUND_SECONDS = 20;
+    private static final int LAST_EXTRA_SMPS = 48;
     private static final String DATE_LINE = "# Topology file: generated on ";
+    /** {@code -m}'s lines: the longest route, and the SMPs the sweep sent (retries included). */
+    private static final String HOPS_LINE = "# Reported max hops discovered: ";
+    private static final String MADS_LINE = "# Total MADs used: ";
     /** ibnetdiscover's switch header: {@code Switch 12 "S-…" # "name" …}. */
     private static final Pattern SWITCH = Pattern.compile("^Switch\\t\\d+ \"[^\"]+\"\\t\\t# \"([^\"]+)\"");
     /** A switch's port line whose peer is a switch: {@code [7] "S-…"[9] # …}. */
@@ -107,17 +113,26 @@ class DiscoverFaultsLabIT {
             assertEquals(before, withoutDate(LabTool.run(scratch, ibsim.socket(), node, TIMEOUT, "ibnetdiscover")),
                     "ReLink " + cable + " restores the fabric");
 
+            // the same sweep on the whole fabric: the SMPs it sends when no cable is pulled
+            List<String> options = List.of("-o", "1", "-t", "200", "-m");
+            Output whole = ours(scratch, ibsim.socket(), node, options, null);
+            assertEquals(0, whole.status(), whole.err());
+            assertEquals(before, withoutDate(whole.out()), "ours on the whole fabric");
+            long wholeSmps = madsUsed(whole.out());
+
             // window 1: a slow sweep, whose progress lines tell when to pull
             long start = System.nanoTime();
-            Output ours = ours(scratch, ibsim.socket(), node, List.of("-o", "1", "-t", "200", "--progress"),
-                    progress -> {
-                        if (progress == lines) {
-                            ibsim.console("Unlink " + cable);
-                        }
-                    });
+            List<String> pulling = new ArrayList<>(options);
+            pulling.add("--progress");
+            Output ours = ours(scratch, ibsim.socket(), node, pulling, progress -> {
+                if (progress == lines) {
+                    ibsim.console("Unlink " + cable);
+                }
+            });
             double seconds = (System.nanoTime() - start) / 1e9;
             assertEquals(0, ours.status(), ours.err());
             List<String> printed = withoutDate(ours.out());
+            long smps = madsUsed(ours.out());
             // ibnetdiscover now, the cable still out: the fabric as it is
             List<String> now = withoutDate(LabTool.run(scratch, ibsim.socket(), node, TIMEOUT, "ibnetdiscover"));
             assertEquals(after, now, "ibnetdiscover after our sweep sees the fabric with " + cable + " pulled");
@@ -131,19 +146,22 @@ class DiscoverFaultsLabIT {
                 assertTrue(printed.equals(now), "pulled " + cable + " at the first progress line: not the fabric as "
                         + "ibnetdiscover prints it now; first difference: "
                         + TextDiff.describe(String.join("\n", now), String.join("\n", printed), "now", "ours", 10));
-                // a few time-outs (4 attempts of 0.2 s each) on top of the sweep itself, not minutes
-                assertTrue(seconds < LAST_BOUND_SECONDS,
-                        String.format("pulled %s at the first progress line: %.1f s, at most %d s expected", cable,
-                                seconds, LAST_BOUND_SECONDS));
+                // a few lost SMPs (4 attempts of 0.2 s each) on top of the sweep itself, not minutes of them
+                assertTrue(smps - wholeSmps <= LAST_EXTRA_SMPS,
+                        String.format(
+                                "pulled %s at the first progress line: %d SMPs sent (retries included, %.1f s), "
+                                        + "%d on the whole fabric: at most %d more expected",
+                                cable, smps, seconds, wholeSmps, LAST_EXTRA_SMPS));
             } else {
                 assertTrue(printed.equals(before) || printed.equals(now), "pulled " + cable
                         + " mid-sweep: neither the fabric before nor after; first difference from after: "
                         + TextDiff.describe(String.join("\n", now), String.join("\n", printed), "after", "ours", 10));
             }
             System.out.printf(
-                    "cable %s pulled at the first progress line: ours printed the fabric %s in %.1f s (%d progress lines)%n",
+                    "cable %s pulled at the first progress line: ours printed the fabric %s in %.1f s (%d progress lines)"
+                            + ", %d SMPs sent (%d on the whole fabric)%n",
                     cable, printed.equals(now) ? "as it is (after)" : "as it was (before)", seconds,
-                    ours.progressLines());
+                    ours.progressLines(), smps, wholeSmps);
         }
     }
 
@@ -172,8 +190,18 @@ class DiscoverFaultsLabIT {
         return cable != null ? cable : fail("no switch-to-switch cable in\n" + topology);
     }
 
+    /** @return the text without ibnetdiscover's date line and {@code -m}'s lines, which ours alone is asked for */
     private static List<String> withoutDate(String text) {
-        return text.lines().filter(line -> !line.startsWith(DATE_LINE)).toList();
+        return text.lines().filter(
+                line -> !line.startsWith(DATE_LINE) && !line.startsWith(HOPS_LINE) && !line.startsWith(MADS_LINE))
+                .toList();
+    }
+
+    /** @return the SMPs a sweep run with {@code -m} says it sent, retries included */
+    private static long madsUsed(String text) {
+        return text.lines().filter(line -> line.startsWith(MADS_LINE))
+                .mapToLong(line -> Long.parseLong(line.substring(MADS_LINE.length()).strip())).findFirst()
+                .orElseThrow(() -> new AssertionError("no '" + MADS_LINE + "' line in\n" + text));
     }
 
     @FunctionalInterface

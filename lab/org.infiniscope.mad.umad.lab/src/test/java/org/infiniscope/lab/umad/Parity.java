@@ -170,12 +170,19 @@ final class Parity {
             throws IOException, InterruptedException {
         String text = toolOnce(dir, attach, command);
         // Debian's C tools under umad2sim now and then die of a segmentation fault (exit 139) on either server, a
-        // crash of theirs that says nothing of the fabric: such a run is made once more, and a second crash stands
-        return text.endsWith("\n--- exit " + SIGSEGV_EXIT) ? toolOnce(dir, attach, command) : text;
+        // crash of theirs that says nothing of the fabric: such a run is made once more, and a second crash stands.
+        // So is a run whose libibmad gave up waiting for an answer: ibroute names each LID's node with SMPs it waits
+        // 100 ms for, and does not send again, and a loaded machine may keep an answer longer on either server (seen:
+        // "(unknown node and type)" lines from ibroute, on the simulator and on ibsim). A second time-out stands
+        return text.endsWith("\n--- exit " + SIGSEGV_EXIT) || text.contains(RECEIVE_TIMED_OUT)
+                ? toolOnce(dir, attach, command)
+                : text;
     }
 
     /** The exit status of a process killed by SIGSEGV. */
     private static final int SIGSEGV_EXIT = 128 + 11;
+    /** libibmad's warning when no answer came within the time-out a tool asked for (it does not retry then). */
+    static final String RECEIVE_TIMED_OUT = "_do_madrpc: recv failed: Connection timed out";
 
     private static String toolOnce(Path dir, Map<String, String> attach, String... command)
             throws IOException, InterruptedException {

@@ -115,7 +115,12 @@ class RouteSminfoLabIT {
             "-M -a -n 3 0xc000 0xc003", "-M -a 2 0xc000 0xc001", "--node-name-map names 2", "--node-name-map names 6",
             "--node-name-map names -M 2", "--node-name-map names -D 0,1 0 12"})
     void routePrintsWhatIbroutePrints(String query) throws Exception {
-        Output theirs = ok(theirs("ibroute", query), "ibroute " + query);
+        Output theirs = theirs("ibroute", query);
+        if (theirs.err().contains(Parity.RECEIVE_TIMED_OUT)) {
+            // ibroute waits 100 ms, once, for each LID's node: a loaded machine may keep ibsim's answer longer
+            theirs = theirs("ibroute", query);
+        }
+        ok(theirs, "ibroute " + query);
         Output ours = ok(ours("route", query), "./infiniscope route " + query);
         assertEquals(theirs.text(), ours.text(), "ibroute " + query);
         assertArrayEquals(theirs.out(), ours.out(), "ibroute " + query + ", byte for byte");
