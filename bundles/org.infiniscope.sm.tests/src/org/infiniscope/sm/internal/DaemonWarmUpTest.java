@@ -54,36 +54,7 @@ class DaemonWarmUpTest {
      */
     @Test
     void sendsSmpsOnTheDaemonsPortBeforeTheEmbeddedRuns() throws Exception {
-        SimFabric sim = SimFabric.of(TopologySpec.parse("ft2:4:2:4"));
-        List<SimSm.CountingChannel> opened = new CopyOnWriteArrayList<>();
-        FabricChannels channels = new FabricChannels();
-        channels.add(new ChannelProvider() {
-            @Override
-            public boolean handles(String fabric) {
-                return fabric.equals("test:port");
-            }
-
-            @Override
-            public MadChannel open(String fabric) {
-                SimSm.CountingChannel c = new SimSm.CountingChannel(sim.openChannel(sim.defaultAttachPoint()));
-                opened.add(c);
-                return c;
-            }
-        }, 0, 1);
-        List<Long> nodeInfosAtFirstRun = new CopyOnWriteArrayList<>();
-        CountDownLatch ran = new CountDownLatch(1);
-        DaemonWarmUp warmUp = new DaemonWarmUp(invocation -> {
-            if (nodeInfosAtFirstRun.isEmpty()) {
-                nodeInfosAtFirstRun.add(opened.stream().mapToLong(c -> c.gets(NodeInfo.ATTRIBUTE_ID)).sum());
-            }
-            ran.countDown();
-            return 0;
-        }, channels, "test:port");
-        warmUp.start();
-        assertTrue(ran.await(60, TimeUnit.SECONDS), "an embedded run");
-        warmUp.stop();
-        assertEquals(1, opened.size(), "the daemon's port opened once");
-        assertEquals(List.of((long) DaemonWarmUp.SMPS), nodeInfosAtFirstRun);
+        assertEquals(DaemonWarmUp.SMPS, nodeInfosBeforeTheFirstRun(false));
     }
 
     /**
@@ -92,6 +63,15 @@ class DaemonWarmUpTest {
      */
     @Test
     void aCommandWaitingForThePortStopsTheSmps() throws Exception {
+        assertEquals(0, nodeInfosBeforeTheFirstRun(true), "NodeInfo Gets sent while a command waited for the port");
+    }
+
+    /**
+     * Runs a warm-up whose daemon port is a simulated one, a command waiting for it or not.
+     *
+     * @return the NodeInfo Gets sent on that port when the first embedded run starts
+     */
+    private static long nodeInfosBeforeTheFirstRun(boolean waitedFor) throws Exception {
         SimFabric sim = SimFabric.of(TopologySpec.parse("ft2:4:2:4"));
         List<SimSm.CountingChannel> opened = new CopyOnWriteArrayList<>();
         FabricChannels channels = new FabricChannels();
@@ -104,7 +84,7 @@ class DaemonWarmUpTest {
             @Override
             public MadChannel open(String fabric) {
                 SimSm.CountingChannel c = new SimSm.CountingChannel(sim.openChannel(sim.defaultAttachPoint()));
-                c.waitedFor = true;
+                c.waitedFor = waitedFor;
                 opened.add(c);
                 return c;
             }
@@ -122,7 +102,8 @@ class DaemonWarmUpTest {
         assertTrue(ran.await(60, TimeUnit.SECONDS), "an embedded run");
         warmUp.stop();
         assertEquals(1, opened.size(), "the daemon's port opened once");
-        assertEquals(List.of(0L), nodeInfosAtFirstRun, "NodeInfo Gets sent while a command waited for the port");
+        assertEquals(1, nodeInfosAtFirstRun.size());
+        return nodeInfosAtFirstRun.get(0);
     }
 
     @Test
