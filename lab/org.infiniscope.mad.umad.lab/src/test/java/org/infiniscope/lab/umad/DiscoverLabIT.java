@@ -311,23 +311,8 @@ class DiscoverLabIT {
 
     private static Timed run(Path scratch, List<String> command, Map<String, String> environment, String who)
             throws IOException, InterruptedException {
-        Path out = Files.createTempFile(scratch, who, ".out");
-        Path err = Files.createTempFile(scratch, who, ".err");
-        ProcessBuilder builder = new ProcessBuilder(command).directory(scratch.toFile()).redirectOutput(out.toFile())
-                .redirectError(err.toFile());
-        // whatever this JVM inherited, only what the caller gives attaches a process to ibsim
-        builder.environment().keySet().removeAll(Lab.ATTACH_VARIABLES);
-        builder.environment().putAll(environment);
         long start = System.nanoTime();
-        Process process = builder.start();
-        try {
-            if (!process.waitFor(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                fail(String.join(" ", command) + " did not end within " + TIMEOUT);
-            }
-            double seconds = (System.nanoTime() - start) / 1e9;
-            return new Timed(new Output(process.exitValue(), Files.readAllBytes(out), Files.readString(err)), seconds);
-        } finally {
-            Lab.stop(process);
-        }
+        Output output = LabRun.run(scratch, command, environment, who, TIMEOUT);
+        return new Timed(output, (System.nanoTime() - start) / 1e9);
     }
 }

@@ -171,21 +171,6 @@ class FaultsLabIT {
     private static Output run(String... command) throws IOException, InterruptedException {
         List<String> line = new ArrayList<>(List.of(command));
         line.set(0, Lab.tool(command[0]));
-        Path out = Files.createTempFile(scratch, command[0], ".out");
-        Path err = Files.createTempFile(scratch, command[0], ".err");
-        ProcessBuilder builder = new ProcessBuilder(line).directory(scratch.toFile()).redirectOutput(out.toFile())
-                .redirectError(err.toFile());
-        builder.environment().keySet().removeAll(
-                List.of("LD_PRELOAD", "IBSIM_SOCKNAME", "IBSIM_SERVER_NAME", "IBSIM_SERVER_PORT", "SIM_HOST"));
-        builder.environment().putAll(Lab.preloadEnvironment(socket, "h00003"));
-        Process process = builder.start();
-        try {
-            if (!process.waitFor(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                fail(String.join(" ", command) + " did not end within " + TIMEOUT);
-            }
-            return new Output(process.exitValue(), Files.readAllBytes(out), Files.readString(err));
-        } finally {
-            Lab.stop(process);
-        }
+        return LabRun.run(scratch, line, Lab.preloadEnvironment(socket, "h00003"), command[0], TIMEOUT);
     }
 }

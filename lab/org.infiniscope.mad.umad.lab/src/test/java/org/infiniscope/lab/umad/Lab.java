@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -103,15 +104,20 @@ final class Lab {
         return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
     }
 
-    /** Ends a process and its children, politely first. */
+    /** Ends a process and its children, politely first (it has 5 s to end). */
     static void stop(Process process) {
+        stop(process, Duration.ofSeconds(5));
+    }
+
+    /** Ends a process and its children, politely first, and by force when it has not ended within {@code grace}. */
+    static void stop(Process process, Duration grace) {
         if (process == null) {
             return;
         }
         process.descendants().forEach(ProcessHandle::destroy);
         process.destroy();
         try {
-            if (!process.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)) {
+            if (!process.waitFor(grace.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
                 process.descendants().forEach(ProcessHandle::destroyForcibly);
                 process.destroyForcibly().waitFor(5, java.util.concurrent.TimeUnit.SECONDS);
             }

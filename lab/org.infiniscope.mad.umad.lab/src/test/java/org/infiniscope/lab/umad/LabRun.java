@@ -1,7 +1,5 @@
 package org.infiniscope.lab.umad;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,6 +51,51 @@ final class LabRun {
 
     private Output run(List<String> command, Map<String, String> environment, String who)
             throws IOException, InterruptedException {
+        return run(scratch, command, environment, who, TIMEOUT);
+    }
+
+    /**
+     * Runs a command in a folder, attached to a simulator only by what {@code environment} gives it, bounded in
+     * time. A process attached through umad2sim (Debian's C tools) is run again when it failed for a reason of the
+     * loaded machine, not of the fabric:
+     * <ul>
+     * <li>it died of a segmentation fault: umad2sim now and then crashes a process that an answer reaches after it
+     * closed the agent of its class (a late answer), seen in whole runs of the suite on 2 cores with ibqueryerrors,
+     * ibnetdiscover and ibroute. It is run up to twice more; a third crash stands.</li>
+     * <li>libibmad gave up waiting for an answer: ibroute, for one, names each LID's node with SMPs it waits 100 ms
+     * for and does not send again, and a loaded machine may keep an answer longer on either server. It is run once
+     * more; a second time-out stands (a test that expects one gets it).</li>
+     * </ul>
+     *
+     * @param who a prefix for the files that keep what it printed
+     * @return its exit status and what it printed, of its last run
+     * @throws IOException when it does not end within {@code timeout} (it is then killed)
+     */
+    static Output run(Path scratch, List<String> command, Map<String, String> environment, String who, Duration timeout)
+            throws IOException, InterruptedException {
+        boolean umad2sim = Lab.PRELOAD.toString().equals(environment.get("LD_PRELOAD"));
+        Output output = runOnce(scratch, command, environment, who, timeout);
+        int crashes = 0, timeOuts = 0;
+        while (umad2sim) {
+            if (output.status() == SIGSEGV_EXIT && crashes < 2) {
+                crashes++;
+            } else if (output.err().contains(RECEIVE_TIMED_OUT) && timeOuts < 1) {
+                timeOuts++;
+            } else {
+                break;
+            }
+            output = runOnce(scratch, command, environment, who, timeout);
+        }
+        return output;
+    }
+
+    /** The exit status of a process killed by SIGSEGV. */
+    static final int SIGSEGV_EXIT = 128 + 11;
+    /** libibmad's warning when no answer came within the time-out a tool asked for (it does not retry then). */
+    static final String RECEIVE_TIMED_OUT = "_do_madrpc: recv failed: Connection timed out";
+
+    private static Output runOnce(Path scratch, List<String> command, Map<String, String> environment, String who,
+            Duration timeout) throws IOException, InterruptedException {
         Path out = Files.createTempFile(scratch, who, ".out");
         Path err = Files.createTempFile(scratch, who, ".err");
         ProcessBuilder builder = new ProcessBuilder(command).directory(scratch.toFile()).redirectOutput(out.toFile())
@@ -61,8 +104,8 @@ final class LabRun {
         builder.environment().putAll(environment);
         Process process = builder.start();
         try {
-            if (!process.waitFor(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                fail(String.join(" ", command) + " did not end within " + TIMEOUT);
+            if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new IOException(String.join(" ", command) + " did not end within " + timeout);
             }
             return new Output(process.exitValue(), Files.readAllBytes(out), Files.readString(err));
         } finally {

@@ -175,8 +175,12 @@ final class OpenSm implements AutoCloseable {
         return Lab.tail(log, lines);
     }
 
+    /**
+     * Stops OpenSM as an operator does (SIGTERM), and gives it time to end on a loaded machine: what it logs as it
+     * ends (the multicast groups it removes) is read by tests.
+     */
     @Override
     public void close() {
-        Lab.stop(process);
+        Lab.stop(process, Duration.ofSeconds(30));
     }
 }

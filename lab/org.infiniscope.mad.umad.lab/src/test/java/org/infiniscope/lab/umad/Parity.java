@@ -9,9 +9,10 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import org.infiniscope.lab.umad.BuiltLauncher.Output;
 
 /**
  * One parity run: a server of one kind serves a fabric, OpenSM brings the subnet up, and the infiniband-diags tools
@@ -164,58 +165,16 @@ final class Parity {
 
     /**
      * Runs a tool attached to the server and returns its output, normalised: standard output, then standard error
-     * and the exit status when there are any.
+     * and the exit status when there are any (a crash of umad2sim's, or a time-out of libibmad's, is run again:
+     * {@link LabRun#run}).
      */
     static String tool(Path dir, Map<String, String> attach, String... command)
             throws IOException, InterruptedException {
-        String text = toolOnce(dir, attach, command);
-        // Debian's C tools under umad2sim now and then die of a segmentation fault (exit 139) on either server, a
-        // crash of theirs that says nothing of the fabric (umad2sim crashes a process that an answer reaches after it
-        // closed the agent of its class: a late answer on a loaded machine): such a run is made up to twice more, and
-        // a third crash stands (seen in a whole run of the suite on 2 cores: ibqueryerrors crashed twice in a row).
-        // So is a run whose libibmad gave up waiting for an answer: ibroute names each LID's node with SMPs it waits
-        // 100 ms for, and does not send again, and a loaded machine may keep an answer longer on either server (seen:
-        // "(unknown node and type)" lines from ibroute, on the simulator and on ibsim): run once more; a second
-        // time-out stands.
-        int crashes = 0, timeOuts = 0;
-        while (true) {
-            if (text.endsWith("\n--- exit " + SIGSEGV_EXIT) && crashes < 2) {
-                crashes++;
-            } else if (text.contains(RECEIVE_TIMED_OUT) && timeOuts < 1) {
-                timeOuts++;
-            } else {
-                return text;
-            }
-            text = toolOnce(dir, attach, command);
-        }
-    }
-
-    /** The exit status of a process killed by SIGSEGV. */
-    private static final int SIGSEGV_EXIT = 128 + 11;
-    /** libibmad's warning when no answer came within the time-out a tool asked for (it does not retry then). */
-    static final String RECEIVE_TIMED_OUT = "_do_madrpc: recv failed: Connection timed out";
-
-    private static String toolOnce(Path dir, Map<String, String> attach, String... command)
-            throws IOException, InterruptedException {
         List<String> line = new ArrayList<>(List.of(command));
         line.set(0, Lab.tool(command[0]));
-        Path out = Files.createTempFile(dir, command[0], ".out");
-        Path err = Files.createTempFile(dir, command[0], ".err");
-        ProcessBuilder builder = new ProcessBuilder(line).directory(dir.toFile()).redirectOutput(out.toFile())
-                .redirectError(err.toFile());
-        Lab.detach(builder.environment());
-        builder.environment().putAll(attach);
-        Process process = builder.start();
-        try {
-            if (!process.waitFor(TOOL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                return normalise(Files.readString(out), Files.readString(err)) + "\n--- did not end within "
-                        + TOOL_TIMEOUT;
-            }
-            String text = normalise(Files.readString(out), Files.readString(err));
-            return process.exitValue() == 0 ? text : text + "\n--- exit " + process.exitValue();
-        } finally {
-            Lab.stop(process);
-        }
+        Output output = LabRun.run(dir, line, attach, command[0], TOOL_TIMEOUT);
+        String text = normalise(output.text(), output.err());
+        return output.status() == 0 ? text : text + "\n--- exit " + output.status();
     }
 
     /** Takes out what differs between any two runs: ibnetdiscover's date, the process IDs libibmad prints. */

@@ -73,21 +73,7 @@ class PerfLabIT {
 
     private static Output run(List<String> command, Map<String, String> environment, String who)
             throws IOException, InterruptedException {
-        Path out = Files.createTempFile(scratch, who, ".out");
-        Path err = Files.createTempFile(scratch, who, ".err");
-        ProcessBuilder builder = new ProcessBuilder(command).directory(scratch.toFile()).redirectOutput(out.toFile())
-                .redirectError(err.toFile());
-        Lab.detach(builder.environment()); // only what the caller gives attaches a process to ibsim
-        builder.environment().putAll(environment);
-        Process process = builder.start();
-        try {
-            if (!process.waitFor(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                fail(String.join(" ", command) + " did not end within " + TIMEOUT);
-            }
-            return new Output(process.exitValue(), Files.readAllBytes(out), Files.readString(err));
-        } finally {
-            Lab.stop(process);
-        }
+        return LabRun.run(scratch, command, environment, who, TIMEOUT);
     }
 
     private static Map<String, Long> perfquery(String... args) throws Exception {

@@ -151,22 +151,6 @@ class SimulateLabIT {
             throws IOException, InterruptedException {
         List<String> line = new ArrayList<>(List.of(command));
         line.set(0, Lab.tool(command[0]));
-        Path out = Files.createTempFile(scratch, who, ".out");
-        Path err = Files.createTempFile(scratch, who, ".err");
-        ProcessBuilder builder = new ProcessBuilder(line).directory(scratch.toFile()).redirectOutput(out.toFile())
-                .redirectError(err.toFile());
-        // whatever this JVM inherited, only what the caller gives attaches a process to a simulator
-        builder.environment().keySet().removeAll(
-                List.of("LD_PRELOAD", "IBSIM_SOCKNAME", "IBSIM_SERVER_NAME", "IBSIM_SERVER_PORT", "SIM_HOST"));
-        builder.environment().putAll(environment);
-        Process process = builder.start();
-        try {
-            if (!process.waitFor(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                fail(String.join(" ", command) + " did not end within " + TIMEOUT);
-            }
-            return new Output(process.exitValue(), Files.readAllBytes(out), Files.readString(err));
-        } finally {
-            Lab.stop(process);
-        }
+        return LabRun.run(scratch, line, environment, who, TIMEOUT);
     }
 }

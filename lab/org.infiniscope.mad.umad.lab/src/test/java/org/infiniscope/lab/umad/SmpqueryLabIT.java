@@ -3,7 +3,6 @@ package org.infiniscope.lab.umad;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -75,22 +74,7 @@ class SmpqueryLabIT {
 
     private static Output run(List<String> command, Map<String, String> environment, String who)
             throws IOException, InterruptedException {
-        Path out = Files.createTempFile(scratch, who, ".out");
-        Path err = Files.createTempFile(scratch, who, ".err");
-        ProcessBuilder builder = new ProcessBuilder(command).directory(scratch.toFile()).redirectOutput(out.toFile())
-                .redirectError(err.toFile());
-        // whatever this JVM inherited, only what the caller gives attaches a process to ibsim
-        builder.environment().keySet().removeAll(List.of("LD_PRELOAD", "IBSIM_SOCKNAME", "SIM_HOST"));
-        builder.environment().putAll(environment);
-        Process process = builder.start();
-        try {
-            if (!process.waitFor(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                fail(String.join(" ", command) + " did not end within " + TIMEOUT);
-            }
-            return new Output(process.exitValue(), Files.readAllBytes(out), Files.readString(err));
-        } finally {
-            Lab.stop(process);
-        }
+        return LabRun.run(scratch, command, environment, who, TIMEOUT);
     }
 
     private static void assertSameOutput(String query) throws IOException, InterruptedException {
