@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
+import org.infiniscope.lab.umad.BuiltLauncher.Output;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -39,22 +40,11 @@ class VendstatLabIT {
     }
 
     private static String vendstat(Path scratch, Map<String, String> attach, int lid) throws Exception {
-        Path out = Files.createTempFile(scratch, "vendstat", ".out");
-        ProcessBuilder b = new ProcessBuilder(Lab.tool("vendstat"), "-N", Integer.toString(lid))
-                .directory(scratch.toFile()).redirectErrorStream(true).redirectOutput(out.toFile());
-        Lab.detach(b.environment());
-        b.environment().putAll(attach);
-        Process p = b.start();
-        try {
-            if (!p.waitFor(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new AssertionError("vendstat -N " + lid + " did not end");
-            }
-            String text = Files.readString(out);
-            assertEquals(0, p.exitValue(), "vendstat -N " + lid + ": " + text);
-            return text;
-        } finally {
-            Lab.stop(p);
-        }
+        Output output = LabRun.run(scratch, List.of(Lab.tool("vendstat"), "-N", Integer.toString(lid)), attach,
+                "vendstat", TIMEOUT);
+        String text = output.text() + output.err();
+        assertEquals(0, output.status(), "vendstat -N " + lid + ": " + text);
+        return text;
     }
 
     @Test
