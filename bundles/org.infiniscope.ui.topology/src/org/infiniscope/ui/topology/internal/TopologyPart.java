@@ -14,10 +14,6 @@ import jakarta.annotation.PreDestroy;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
 
-import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.Status;
-import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.e4.core.di.annotations.Optional;
 import org.eclipse.e4.ui.di.Focus;
 import org.eclipse.e4.ui.di.UIEventTopic;
@@ -28,14 +24,9 @@ import org.eclipse.e4.ui.workbench.modeling.ESelectionService;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.widgets.Button;
-import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Display;
-import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Label;
-import org.eclipse.swt.widgets.MessageBox;
-import org.eclipse.swt.widgets.Text;
 import org.infiniscope.model.FabricDelta;
 import org.infiniscope.model.FabricModelListener;
 import org.infiniscope.model.FabricModelService;
@@ -46,31 +37,31 @@ import org.infiniscope.ui.topology.TopologyView;
 import org.infiniscope.ui.topology.internal.draw.ColourMode;
 import org.infiniscope.ui.topology.internal.draw.DrawList;
 import org.infiniscope.ui.topology.internal.draw.Scene;
-import org.infiniscope.ui.topology.internal.graph.GraphBuilder;
 import org.infiniscope.ui.topology.internal.graph.TopoGraph;
-import org.infiniscope.ui.topology.internal.layout.Folding;
-import org.infiniscope.ui.topology.internal.layout.Layouts;
 import org.infiniscope.ui.topology.internal.layout.Placement;
 
 /**
  * The topology part: the fabric laid out (in a background job) and drawn on a canvas of our own, with a toolbar to
  * fit, fold leaves with their hosts, choose what link colours say, find a node and export the picture. It follows
- * the fabric model, the window's selection (and sets it when a node or link is clicked) and path requests.
+ * the fabric model, the window's selection (and sets it when a node or link is clicked) and path requests. The
+ * toolbar is {@link TopologyToolbar}'s, the layout job {@link BackgroundLayout}'s, the path traces
+ * {@link PathTraces}'.
  */
 public final class TopologyPart implements TopologyView {
 
     /** The part's element ID, the source of the selections it makes. */
     public static final String PART_ID = org.infiniscope.ui.UiIds.PART_TOPOLOGY;
-    private static final String WIDGET_ID = "org.infiniscope.ui.widgetId";
+    /** The key of a control's widget ID, which the UI tests find it by. */
+    static final String WIDGET_ID = "org.infiniscope.ui.widgetId";
     private static final int COUNTERS_MILLIS = 5000;
 
     private final ESelectionService selectionService;
     private final PathTraces paths;
+    private final BackgroundLayout layouts;
     private Display display;
     private TopologyCanvas canvas;
     private Label status;
-    private Button aggregateButton;
-    private Combo modeCombo;
+    private TopologyToolbar toolbar;
     private FabricModelService model;
     private final FabricModelListener modelListener = this::modelChanged;
 
@@ -89,7 +80,6 @@ public final class TopologyPart implements TopologyView {
     private long generation;
     private long drawnNanos;
     private long layoutMillis;
-    private int layoutRequest;
     private boolean fitNext = true;
     private boolean revealNext;
 
@@ -102,38 +92,14 @@ public final class TopologyPart implements TopologyView {
         this.partService = partService;
         this.part = part;
         this.paths = new PathTraces(this);
+        this.layouts = new BackgroundLayout(this);
     }
 
     @PostConstruct
     public void create(Composite parent) {
         display = parent.getDisplay();
         GridLayoutFactory.fillDefaults().spacing(0, 0).applyTo(parent);
-        Composite bar = new Composite(parent, SWT.NONE);
-        GridLayoutFactory.swtDefaults().numColumns(5).margins(4, 2).applyTo(bar);
-        GridDataFactory.fillDefaults().grab(true, false).applyTo(bar);
-        Button fit = button(bar, SWT.PUSH, "Fit", "topology.fit");
-        fit.addListener(SWT.Selection, e -> fit());
-        aggregateButton = button(bar, SWT.CHECK, "Fold hosts into leaves", "topology.aggregate");
-        aggregateButton.addListener(SWT.Selection, e -> setAggregated(aggregateButton.getSelection()));
-        modeCombo = new Combo(bar, SWT.READ_ONLY);
-        for (ColourMode m : ColourMode.values()) {
-            modeCombo.add(m.label());
-        }
-        modeCombo.select(0);
-        modeCombo.setData(WIDGET_ID, "topology.colours");
-        modeCombo.setToolTipText("What link colours say");
-        modeCombo.addListener(SWT.Selection, e -> setColourMode(modeCombo.getText()));
-        Text find = new Text(bar, SWT.SEARCH | SWT.ICON_SEARCH);
-        find.setMessage("Find name, GUID or LID");
-        find.setData(WIDGET_ID, "topology.find");
-        GridDataFactory.swtDefaults().hint(180, SWT.DEFAULT).applyTo(find);
-        find.addListener(SWT.DefaultSelection, e -> {
-            if (!find(find.getText())) {
-                status.setText("No node matches \"" + find.getText() + "\"");
-            }
-        });
-        Button export = button(bar, SWT.PUSH, "Export…", "topology.export");
-        export.addListener(SWT.Selection, e -> exportWithDialog());
+        toolbar = new TopologyToolbar(parent, this);
         status = new Label(parent, SWT.NONE);
         status.setData(WIDGET_ID, "topology.status");
         GridDataFactory.fillDefaults().grab(true, false).indent(6, 0).applyTo(status);
@@ -152,13 +118,6 @@ public final class TopologyPart implements TopologyView {
         if (model != null) {
             requestLayout(true);
         }
-    }
-
-    private static Button button(Composite bar, int style, String text, String id) {
-        Button b = new Button(bar, style);
-        b.setText(text);
-        b.setData(WIDGET_ID, id);
-        return b;
     }
 
     @Focus
@@ -264,43 +223,12 @@ public final class TopologyPart implements TopologyView {
         if (model == null && reread) {
             return;
         }
-        int request = ++layoutRequest;
-        FabricModelService service = model;
-        TopoGraph previous = graph;
-        boolean aggregateAuto = aggregateChoice == null;
-        boolean aggregate = Boolean.TRUE.equals(aggregateChoice);
-        Set<Long> unfoldedNow = Set.copyOf(unfolded);
-        ColourMode modeNow = mode;
-        Job job = Job.create("Laying out the topology", (IProgressMonitor monitor) -> {
-            long t0 = System.nanoTime();
-            TopoGraph g = reread ? service.read(f -> GraphBuilder.build(f, previous)) : previous;
-            if (g == null || monitor.isCanceled()) {
-                return Status.CANCEL_STATUS;
-            }
-            int[] own = Folding.owners(g);
-            boolean agg = aggregateAuto ? g.hostCount() > Folding.AUTO_HOSTS : aggregate;
-            int[] folded = Folding.fold(g, own, agg, unfoldedNow);
-            Placement p;
-            try {
-                p = Layouts.layout(g, own, folded);
-            } catch (RuntimeException e) {
-                display.asyncExec(() -> setMessage("The layout failed: " + e));
-                return Status.error("layout failed", e);
-            }
-            double[] values = modeNow.needsCounters() ? PerfMetrics.of(g, modeNow == ColourMode.ERRORS) : null;
-            long millis = (System.nanoTime() - t0) / 1_000_000;
-            if (!display.isDisposed()) {
-                display.asyncExec(() -> installLayout(request, g, own, p, agg, values, millis));
-            }
-            return Status.OK_STATUS;
-        });
-        job.setSystem(false);
-        job.schedule();
+        layouts.request(reread ? model : null, graph, aggregateChoice, unfolded, mode);
     }
 
-    private void installLayout(int request, TopoGraph g, int[] own, Placement p, boolean agg, double[] values,
-            long millis) {
-        if (request != layoutRequest || canvas == null || canvas.control().isDisposed()) {
+    /** Shows the newest layout made; called by {@link BackgroundLayout} on the UI thread. */
+    void installLayout(TopoGraph g, int[] own, Placement p, boolean agg, double[] values, long millis) {
+        if (canvas == null || canvas.control().isDisposed()) {
             return;
         }
         graph = g;
@@ -309,7 +237,7 @@ public final class TopologyPart implements TopologyView {
         metric = values;
         layoutMillis = millis;
         if (aggregateChoice == null) {
-            aggregateButton.setSelection(agg);
+            toolbar.showAggregated(agg);
         }
         boolean fit = fitNext;
         fitNext = false;
@@ -332,29 +260,8 @@ public final class TopologyPart implements TopologyView {
         if (placement == null) {
             return;
         }
-        TopoGraph g = graph;
-        boolean[] sel = new boolean[g.nodeCount()];
-        for (long guid : selected) {
-            int i = g.indexOf(guid);
-            if (i >= 0) {
-                sel[placement.visible(i) ? i : placement.foldedInto(i)] = true;
-            }
-        }
-        boolean[] pathLinks = null;
-        boolean[] pathNodes = null;
-        if (!path.isEmpty()) {
-            pathLinks = new boolean[g.linkCount()];
-            pathNodes = new boolean[g.nodeCount()];
-            for (FabricRef.LinkRef ref : path) {
-                int l = linkIndex(ref);
-                if (l >= 0) {
-                    pathLinks[l] = true;
-                    pathNodes[shown(g.linkA(l))] = true;
-                    pathNodes[shown(g.linkB(l))] = true;
-                }
-            }
-        }
-        scene = Scene.build(placement, mode, metric, sel, pathLinks, pathNodes);
+        Highlights marks = Highlights.of(graph, placement, selected, path);
+        scene = Scene.build(placement, mode, metric, marks.selected(), marks.pathLinks(), marks.pathNodes());
         generation++;
         drawnNanos = 0;
         canvas.show(placement, scene, legend(), fit);
@@ -364,22 +271,8 @@ public final class TopologyPart implements TopologyView {
         String layout = placement == null
                 ? ""
                 : "layout: " + placement.kind().name().toLowerCase(Locale.ROOT)
-                        + (Boolean.TRUE.equals(aggregateButton.getSelection()) ? ", hosts folded" : "");
+                        + (toolbar.aggregated() ? ", hosts folded" : "");
         return Scene.legend(mode, layout);
-    }
-
-    private int shown(int node) {
-        int f = placement.foldedInto(node);
-        return f >= 0 ? f : node;
-    }
-
-    private int linkIndex(FabricRef.LinkRef ref) {
-        int a = graph.indexOf(ref.a().nodeGuid());
-        if (a < 0) {
-            return -1;
-        }
-        int l = graph.linkOfPort(a, ref.a().port());
-        return l >= 0 && graph.guid(graph.other(l, a)) == ref.b().nodeGuid() ? l : -1;
     }
 
     /** Unfolds the leaves that hide any of these nodes; @return whether a new layout was requested. */
@@ -454,7 +347,8 @@ public final class TopologyPart implements TopologyView {
         selectionService.setSelection(selection);
     }
 
-    private void setMessage(String text) {
+    /** Shows a message in the status line (and in what {@link #shown()} says). */
+    void setMessage(String text) {
         message = text;
         if (status != null && !status.isDisposed()) {
             status.setText(text);
@@ -467,29 +361,14 @@ public final class TopologyPart implements TopologyView {
         return i < 0 ? String.format("0x%016x", guid) : graph.name(i);
     }
 
-    private void exportWithDialog() {
-        if (scene == null) {
-            return;
-        }
-        FileDialog dialog = new FileDialog(canvas.control().getShell(), SWT.SAVE);
-        dialog.setText("Export the topology");
-        dialog.setFilterExtensions(new String[]{"*.png", "*.svg"});
-        dialog.setFilterNames(new String[]{"PNG image", "SVG drawing"});
-        dialog.setFileName("topology.png");
-        dialog.setOverwrite(true);
-        String file = dialog.open();
-        if (file == null) {
-            return;
-        }
-        try {
-            export(Path.of(file));
-            setMessage("Exported " + file);
-        } catch (IOException e) {
-            MessageBox box = new MessageBox(canvas.control().getShell(), SWT.ICON_ERROR | SWT.OK);
-            box.setText("Export failed");
-            box.setMessage(e.getMessage());
-            box.open();
-        }
+    /** @return whether a picture is drawn, so there is something to export */
+    boolean hasScene() {
+        return scene != null;
+    }
+
+    /** Says in the status line that no node matches what was typed in the find box. */
+    void noMatch(String query) {
+        status.setText("No node matches \"" + query + "\"");
     }
 
     // ---- TopologyView
@@ -508,7 +387,7 @@ public final class TopologyPart implements TopologyView {
             }
         }
         return new Shown(generation, graph.nodeCount(), graph.linkCount(), active, placement.visibleCount(),
-                placement.kind().name(), aggregateButton.getSelection(), mode.title(), sel, path, message, layoutMillis,
+                placement.kind().name(), toolbar.aggregated(), mode.title(), sel, path, message, layoutMillis,
                 drawnNanos, canvas.frames().count(), canvas.frames().last());
     }
 
@@ -551,7 +430,7 @@ public final class TopologyPart implements TopologyView {
     @Override
     public void setAggregated(boolean aggregated) {
         aggregateChoice = aggregated;
-        aggregateButton.setSelection(aggregated);
+        toolbar.showAggregated(aggregated);
         unfolded.clear();
         fitNext = true;
         requestLayout(false);
@@ -562,7 +441,7 @@ public final class TopologyPart implements TopologyView {
         for (ColourMode m : ColourMode.values()) {
             if (m.label().equalsIgnoreCase(label)) {
                 mode = m;
-                modeCombo.select(m.ordinal());
+                toolbar.showMode(m);
                 refreshCounters();
                 return;
             }
