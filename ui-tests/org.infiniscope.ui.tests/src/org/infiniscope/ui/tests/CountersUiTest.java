@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 
@@ -49,6 +50,7 @@ class CountersUiTest {
     @Test
     void countersChangeWithTheSimulatorsTrafficAndTheBusiestPortIsOnTop() throws Exception {
         FatTree432.simfault(bot, window, "flow h00011[1] h00420[1] 500MB/s");
+        long flowStarted = System.nanoTime();
         FatTree432.showPart(bot, CountersIds.PART_COUNTERS);
         Table top = widget(Table.class, CountersIds.TOP_UTILISATION);
         bot.waitUntil("h00011 [1] in the top ports by utilisation",
@@ -69,26 +71,49 @@ class CountersUiTest {
                 "the growth of PortXmitData in the last sweep is shown");
 
         Chart data = widget(Chart.class, CountersIds.CHART_DATA);
-        // each point is the bytes between two readings over the time between them; on a loaded machine a reading
-        // dated a moment late makes one interval short and the next long (one point high, the next low), so the flow's
-        // rate is what most of its points show: the median of five whole intervals since it started (the first point
-        // of the flow is an interval it started in)
-        double[] sinceFlow = bot.waitFor("five intervals of the flow charted for h00011 [1]", () -> {
+        // each point is the bytes between two readings over the time between them. On a loaded machine a reading
+        // dated a moment late makes one interval short and the next long (one point high, the next low), and the
+        // port's history may hold earlier traffic (seen: 300 MB/s, then idle, before this flow): the flow's rate is
+        // the bytes of the chart's last WINDOW seconds over their time, each point weighted by its interval, read once
+        // the flow has run long enough that those seconds lie after its start (with room for a chart drawn a few
+        // seconds before it is read)
+        Duration flowed = WINDOW.plus(SLACK);
+        double rate = bot.waitFor("the last " + WINDOW + " of the flow charted for h00011 [1]", () -> {
+            if (System.nanoTime() - flowStarted < flowed.toNanos()) {
+                return null;
+            }
             ISeries<?> s = data.getSeriesSet().getSeries("h00011 [1] xmit");
-            double[] y = s == null
-                    ? new double[0]
-                    : Arrays.stream(s.getYSeries()).dropWhile(v -> v < 1e8).skip(1).toArray();
-            return y.length >= 5 ? y : null;
-        }, UiBot.TIMEOUT);
-        double median = Arrays.stream(sinceFlow).sorted().toArray()[sinceFlow.length / 2];
-        assertTrue(median > 4e8 && median < 6e8,
-                "the chart shows about the 500 MB/s sent, not " + median + " (" + Arrays.toString(sinceFlow) + ")");
+            return s == null ? null : lastWindowRate(s.getXSeries(), s.getYSeries());
+        }, flowed.plus(UiBot.TIMEOUT));
+        assertTrue(rate > 4e8 && rate < 6e8, "the chart shows about the 500 MB/s sent, not " + rate + " ("
+                + Arrays.toString(bot.call(() -> data.getSeriesSet().getSeries("h00011 [1] xmit").getYSeries())) + ")");
         Chart packets = widget(Chart.class, CountersIds.CHART_PACKETS);
         assertTrue(bot.call(() -> packets.getSeriesSet().getSeries("h00011 [1] xmit") != null));
 
         FatTree432.enlargeBottom(bot, window);
         Path png = bot.screenshot(window, "counters");
         assertTrue(Files.size(png) > 10_000, "screenshot too small to show anything: " + png);
+    }
+
+    /** How much of the flow's chart its rate is read from. */
+    private static final Duration WINDOW = Duration.ofSeconds(8);
+    /** Room for the last interval's overshoot of the window and a chart drawn before it is read. */
+    private static final Duration SLACK = Duration.ofSeconds(12);
+
+    /**
+     * @param x each interval's end (seconds)
+     * @param y each interval's rate
+     * @return the bytes of the last intervals that span at least {@link #WINDOW} over their time, or null when the
+     *         chart does not span it yet
+     */
+    private static Double lastWindowRate(double[] x, double[] y) {
+        double bytes = 0, seconds = 0;
+        for (int i = x.length - 1; i >= 1 && seconds < WINDOW.toSeconds(); i--) {
+            double dt = x[i] - x[i - 1];
+            bytes += y[i] * dt;
+            seconds += dt;
+        }
+        return seconds < WINDOW.toSeconds() ? null : bytes / seconds;
     }
 
     @Test
