@@ -172,6 +172,29 @@ class PolicyProgrammingSimTest {
         }
     }
 
+    /**
+     * The Set that makes a switch port facing an end port enforce partitions arms it too, as the Set that gives an end
+     * port its LID arms it: every port with a link takes two PortInfo Sets, the second one making it ACTIVE.
+     */
+    @Test
+    void theEnforcementSetArmsTheSwitchPortsFacingEndPorts() throws Exception {
+        SimFabric sim = SimFabric.of(TopologySpec.parse("ft2:4:2:4"));
+        FabricPolicy policy = new FabricPolicy(PolicySettings.defaults(null));
+        try (SimSm sm = new SimSm(sim, sim.defaultAttachPoint(), SimSm.settings(file("guid2lid", "")), policy)
+                .start()) {
+            sm.awaitUp();
+            long hosts = hosts(sim).size();
+            assertEquals(hosts, policy.pkeys().enforcementSets, "the switch ports facing hosts are set to enforce");
+            long endports = sim.topology().nodes().size();
+            long switchEnds = sim.topology().links().stream()
+                    .mapToLong(l -> (sim.topology().node(l.a()).get().isSwitch() ? 1 : 0)
+                            + (sim.topology().node(l.b()).get().isSwitch() ? 1 : 0))
+                    .sum();
+            assertEquals(2 * endports + 2 * switchEnds, sm.channel.sets(PortInfo.ATTRIBUTE_ID),
+                    endports + " endports, " + switchEnds + " switch ports with a link, " + hosts + " facing hosts");
+        }
+    }
+
     private static long tid = 1;
 
     @Test

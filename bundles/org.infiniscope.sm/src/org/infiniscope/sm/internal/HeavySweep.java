@@ -7,6 +7,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
 
 import org.infiniscope.discovery.Discovery;
@@ -130,13 +131,18 @@ final class HeavySweep {
         notes.addAll(routed.fallbacks());
         start = phase(took, SmPhase.ROUTING, start);
         programmer = new Programmer(smps, settings, partitions, memory.lfts);
-        programmer.program(fabric, graph, routed.result(), smLid, reregister);
-        problems.addAll(programmer.problems());
+        // the P_Key tables (their reads, then their writes) go out while the PortInfo, SwitchInfo and LFT Sets are
+        // in flight: they touch other attributes, and other ports' PortInfo (switch ports facing end ports)
+        List<CompletableFuture<?>> programming = programmer.start(fabric, graph, routed.result(), smLid, reregister);
+        List<String> pKeyProblems = List.of();
         if (partitions instanceof FabricPolicy policy) {
             int written = policy.pkeys().blocksWritten;
-            problems.addAll(policy.programPartitions(smps, fabric, notes));
+            pKeyProblems = policy.programPartitions(smps, fabric, notes);
             pKeyBlocks = policy.pkeys().blocksWritten - written;
         }
+        FabricReader.join(programming);
+        problems.addAll(programmer.problems());
+        problems.addAll(pKeyProblems);
         start = phase(took, SmPhase.PROGRAMMING, start);
         activator = new Activator(smps);
         activator.activate(fabric);

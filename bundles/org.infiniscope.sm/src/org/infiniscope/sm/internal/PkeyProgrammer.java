@@ -9,6 +9,7 @@ import java.util.concurrent.CompletableFuture;
 
 import org.infiniscope.mad.smp.PKeyTable;
 import org.infiniscope.mad.smp.PortInfo;
+import org.infiniscope.mad.smp.PortInfoBuilder;
 import org.infiniscope.sm.partition.NodeType;
 import org.infiniscope.sm.partition.PartitionPort;
 import org.infiniscope.sm.partition.PartitionsFile;
@@ -21,7 +22,8 @@ import org.infiniscope.sm.partition.PkeyTables.SwitchPortTable;
 /**
  * Writes the P_Key tables {@link PkeyCalculator} computes: every end port's blocks (CA and router ports, switches'
  * port 0), the blocks of the switch ports facing end ports and their PortInfo enforcement bits, each only where it
- * differs from what the port holds (as read once, then as written).
+ * differs from what the port holds (as read once, then as written). A switch port whose enforcement is set is armed by
+ * the same Set when its link is up.
  */
 final class PkeyProgrammer {
 
@@ -116,7 +118,7 @@ final class PkeyProgrammer {
                                             .toArray(CompletableFuture[]::new))));
                 }
             }
-            all.add(enforcement(smps, sw, p, s.getValue().enforcement(), problems));
+            all.add(enforcement(smps, fabric, index, p, s.getValue().enforcement(), problems));
         }
         FabricReader.join(all);
         publish(endports, fabric);
@@ -300,7 +302,15 @@ final class PkeyProgrammer {
         return sets;
     }
 
-    private CompletableFuture<?> enforcement(Smps smps, SmNode sw, int p, Enforcement wanted, List<String> problems) {
+    /**
+     * Sets the enforcement bits of switch port {@code p} where they differ. A port in INIT whose link is up is armed by
+     * the same Set, with the link parameters the activation phase gives it (as the programming phase arms the end
+     * ports): activation then only makes it ACTIVE, one Set a port fewer. An ARMED port forwards no data, so arming
+     * it before the LFTs are written is safe.
+     */
+    private CompletableFuture<?> enforcement(Smps smps, SweptFabric fabric, int index, int p, Enforcement wanted,
+            List<String> problems) {
+        SmNode sw = fabric.nodes.get(index);
         PortInfo read = p < sw.ports.length ? sw.ports[p] : null;
         if (read == null) {
             return CompletableFuture.completedFuture(null);
@@ -313,7 +323,16 @@ final class PkeyProgrammer {
         synchronized (this) {
             enforcementSets++;
         }
-        PortInfo w = PortSettings.base(read).partitionEnforcementInbound(in).partitionEnforcementOutbound(out).build();
+        PortInfoBuilder b = PortSettings.base(read).partitionEnforcementInbound(in).partitionEnforcementOutbound(out);
+        if (read.portState() == SweptFabric.INIT && fabric.linkUp(index, p)) {
+            SmNode peerNode = fabric.nodes.get(sw.peerNode[p]);
+            PortInfo peer;
+            synchronized (peerNode) { // the programming phase's Set of the end port may be answered meanwhile
+                peer = peerNode.ports[sw.peerPort[p]];
+            }
+            b = PortSettings.link(b, read, peer).portState(SweptFabric.ARMED);
+        }
+        PortInfo w = b.build();
         return smps.set(sw.route, PortInfo.CODEC, p, w).whenComplete((v, e) -> {
             if (v != null) {
                 synchronized (sw) {

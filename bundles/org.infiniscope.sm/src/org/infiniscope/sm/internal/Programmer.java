@@ -18,7 +18,8 @@ import org.infiniscope.sm.routing.RoutingResult;
  * INIT whose link is up is armed by the same Set, which saves the activation phase one Set a port), the P_Key
  * table the partition policy gives it, every switch's SwitchInfo (LinearFDBTop, LifeTime, PortStateChange cleared)
  * and the LFT blocks that differ from what the switch holds. Everything is sent at once; the transport's window
- * paces it.
+ * paces it. The partition policy's P_Key tables (written whole by {@link FabricPolicy}) go out while these Sets are
+ * in flight ({@link #start}), not one round trip after the last of them.
  */
 final class Programmer {
 
@@ -41,8 +42,14 @@ final class Programmer {
         return problems;
     }
 
-    void program(SweptFabric fabric, GraphBuilder.Built graph, RoutingResult routes, int smLid, boolean reregister)
-            throws InterruptedException {
+    /**
+     * Sends every Set of the phase (and the LFT reads a Set depends on) without waiting for their answers, so that
+     * the caller may send more SMPs meanwhile (the partition policy's P_Key tables).
+     *
+     * @return the futures, each complete when its Set (or chain of reads and Sets) is done or failed
+     */
+    List<CompletableFuture<?>> start(SweptFabric fabric, GraphBuilder.Built graph, RoutingResult routes, int smLid,
+            boolean reregister) {
         List<CompletableFuture<?>> all = new ArrayList<>();
         for (int i = 0; i < fabric.nodes.size(); i++) {
             SmNode n = fabric.nodes.get(i);
@@ -83,7 +90,7 @@ final class Programmer {
             all.add(switchInfo(n, maxLid));
             all.add(lft(n, s, routes, maxLid));
         }
-        FabricReader.join(all);
+        return all;
     }
 
     private static PortInfo peerInfo(SweptFabric fabric, SmNode n, int p) {
