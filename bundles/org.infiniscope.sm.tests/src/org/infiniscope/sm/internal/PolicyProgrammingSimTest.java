@@ -186,10 +186,7 @@ class PolicyProgrammingSimTest {
             long hosts = hosts(sim).size();
             assertEquals(hosts, policy.pkeys().enforcementSets, "the switch ports facing hosts are set to enforce");
             long endports = sim.topology().nodes().size();
-            long switchEnds = sim.topology().links().stream()
-                    .mapToLong(l -> (sim.topology().node(l.a()).get().isSwitch() ? 1 : 0)
-                            + (sim.topology().node(l.b()).get().isSwitch() ? 1 : 0))
-                    .sum();
+            long switchEnds = SimSm.switchPortsWithALink(sim);
             assertEquals(2 * endports + 2 * switchEnds, sm.channel.sets(PortInfo.ATTRIBUTE_ID),
                     endports + " endports, " + switchEnds + " switch ports with a link, " + hosts + " facing hosts");
         }

@@ -216,4 +216,10 @@ final class SimSm implements AutoCloseable {
             inner.close();
         }
     }
+
+    /** @return how many switch ports of the fabric have a link (a link between two switches counts twice) */
+    static long switchPortsWithALink(SimFabric sim) {
+        return sim.topology().links().stream().mapToLong(l -> (sim.topology().node(l.a()).get().isSwitch() ? 1 : 0)
+                + (sim.topology().node(l.b()).get().isSwitch() ? 1 : 0)).sum();
+    }
 }

@@ -166,10 +166,7 @@ class SmSimTest {
         try (SimSm sm = new SimSm(sim, sim.defaultAttachPoint(), SimSm.settings(tmp("arm"))).start()) {
             sm.awaitUp();
             long endports = sim.topology().nodes().size();
-            long switchEnds = sim.topology().links().stream()
-                    .mapToLong(l -> (sim.topology().node(l.a()).get().isSwitch() ? 1 : 0)
-                            + (sim.topology().node(l.b()).get().isSwitch() ? 1 : 0))
-                    .sum();
+            long switchEnds = SimSm.switchPortsWithALink(sim);
             assertEquals(2 * endports + 2 * switchEnds, sm.channel.sets(PortInfo.ATTRIBUTE_ID),
                     endports + " endports, " + switchEnds + " switch ports with a link");
         }
