@@ -4,13 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.lang.reflect.Proxy;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
 
 import org.infiniscope.mad.transport.ChannelProvider;
 import org.infiniscope.mad.transport.MadChannel;
@@ -91,12 +94,25 @@ final class SmServiceFixture implements AutoCloseable {
 
     /** @return the next SUBNET UP of a fabric of {@code nodes} nodes */
     Subnet awaitUp(int nodes) throws InterruptedException {
+        return awaitUp(nodes, s -> true, "any");
+    }
+
+    /**
+     * @return the next SUBNET UP of a fabric of {@code nodes} nodes that is {@code wanted}, passing over those of
+     *         sweeps that ran when the configuration changed (a heavy sweep in flight ends as it began)
+     */
+    Subnet awaitUp(int nodes, Predicate<Subnet> wanted, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + SimSm.WAIT.toNanos();
+        List<String> passed = new ArrayList<>();
         while (true) {
-            Subnet s = ups.poll(SimSm.WAIT.toMillis(), TimeUnit.MILLISECONDS);
-            assertNotNull(s, "SUBNET UP within " + SimSm.WAIT + "; history " + sm.sweepHistory());
-            if (s.nodes().size() == nodes) {
+            long left = deadline - System.nanoTime();
+            Subnet s = left > 0 ? ups.poll(left, TimeUnit.NANOSECONDS) : null;
+            assertNotNull(s, "SUBNET UP (" + what + ") within " + SimSm.WAIT + "; passed over " + passed + "; history "
+                    + sm.sweepHistory());
+            if (s.nodes().size() == nodes && wanted.test(s)) {
                 return s;
             }
+            passed.add(s.nodes().size() + " nodes routed by " + s.routing().engine());
         }
     }
 
