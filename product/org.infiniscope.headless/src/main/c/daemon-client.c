@@ -13,6 +13,14 @@
  * close the client's sending side of the socket: the daemon cancels the command (a subnet manager stops), and the
  * client copies what the command still prints until it ends, then dies of that signal. A second signal ends it at
  * once (closing the socket cancels the command all the same).
+ *
+ *   daemon-client --fast|--key|--check ROOT STATE STAMP SOURCES CHECKED LAUNCHER_JAR PRODUCT_PLUGINS JDK FABRIC
+ *                 IBSIM_SOCKET DAEMON_DIR UMAD2SIM FOLDER TTY LAUNCHER COMMAND [ARGS...]
+ *
+ * --fast checks the build and finds the socket itself (fast-path.c), then goes on as above; when it cannot, it runs
+ * LAUNCHER COMMAND ARGS... again with INFINISCOPE_DAEMON_FAST=0, the script's own way. For the tests, --key prints the
+ * socket it finds (the arguments up to FOLDER), and --check exits 0 when the build is up to date by its check (the
+ * arguments up to PRODUCT_PLUGINS).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -26,6 +34,8 @@
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "fast-path.h"
 
 enum { MAGIC = 0x49534431, OUT = 1, ERR = 2, EXIT = 3, REFUSED = 4, LOST = 1 };
 
@@ -227,7 +237,63 @@ static int exchange(int fd, const char *folder, int tty, int argc, char **argv) 
     }
 }
 
+/* The script again, its own way (INFINISCOPE_DAEMON_FAST=0), for what the fast path cannot settle: never returns. */
+static void script(const char *launcher, int argc, char **argv) {
+    char **command = calloc((size_t) argc + 2, sizeof(char *));
+    if (command == NULL) {
+        _exit(1);
+    }
+    command[0] = (char *) launcher;
+    for (int i = 0; i < argc; i++) {
+        command[i + 1] = argv[i];
+    }
+    setenv("INFINISCOPE_DAEMON_FAST", "0", 1);
+    execv(launcher, command);
+    fprintf(stderr, "infiniscope: cannot run %s: %s\n", launcher, strerror(errno));
+    _exit(1);
+}
+
+/* --fast, --key or --check, and their arguments (up to FOLDER for --key, PRODUCT_PLUGINS for --check). */
+static int fast_mode(int argc, char **argv) {
+    if (argc < 2) {
+        return 0;
+    }
+    int mode = strcmp(argv[1], "--fast") == 0    ? 'f'
+               : strcmp(argv[1], "--key") == 0   ? 'k'
+               : strcmp(argv[1], "--check") == 0 ? 'c'
+                                                 : 0;
+    if (mode != 0 && argc < (mode == 'f' ? 18 : mode == 'k' ? 15 : 9)) {
+        fprintf(stderr, "usage: daemon-client --fast|--key|--check ROOT STATE STAMP SOURCES CHECKED LAUNCHER_JAR "
+                        "PRODUCT_PLUGINS JDK FABRIC IBSIM_SOCKET DAEMON_DIR UMAD2SIM FOLDER TTY LAUNCHER COMMAND "
+                        "[ARGS...]\n");
+        exit(2);
+    }
+    return mode;
+}
+
 int main(int argc, char **argv) {
+    static char fast_path[4096];
+    int mode = fast_mode(argc, argv);
+    if (mode != 0) {
+        struct fast_paths paths = {argv[2], argv[3], argv[4], argv[5], argv[6], argv[7], argv[8]};
+        if (mode == 'c') {
+            return fast_unchanged(&paths) ? 0 : 1;
+        }
+        struct fast_configuration configuration = {argv[9], argv[10], argv[11], argv[12], argv[13], argv[14]};
+        if (mode == 'k') {
+            if (fast_key(&paths, &configuration, fast_path, sizeof(fast_path)) < 0) {
+                return 1;
+            }
+            printf("%s\n", fast_path);
+            return 0;
+        }
+        if (!fast_unchanged(&paths) || fast_key(&paths, &configuration, fast_path, sizeof(fast_path)) < 0) {
+            script(argv[16], argc - 17, argv + 17);
+        }
+        argv[13] = fast_path; /* as the script calls the client: SOCKET FOLDER TTY LAUNCHER COMMAND [ARGS...] */
+        argv += 12;
+        argc -= 12;
+    }
     if (argc < 6) {
         fprintf(stderr, "usage: daemon-client SOCKET FOLDER TTY LAUNCHER COMMAND [ARGS...]\n");
         return 2;

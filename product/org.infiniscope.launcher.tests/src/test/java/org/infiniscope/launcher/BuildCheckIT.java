@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,8 +27,24 @@ class BuildCheckIT {
     private static final Path ROOT = Path.of(System.getProperty("infiniscope.root", "../.."));
     private static final String UP_TO_DATE = "infiniscope: the build is up to date\n";
 
+    /** The C client (its fast path's own build check), built from this checkout's sources; null without cc. */
+    private static Path client;
+
     @TempDir
     Path checkout;
+
+    @BeforeAll
+    static void compileTheClient(@TempDir Path bin) throws IOException, InterruptedException {
+        if (new ProcessBuilder("sh", "-c", "command -v cc").start().waitFor() != 0) {
+            return; // the launcher then has no fast path either
+        }
+        Path c = ROOT.resolve("product/org.infiniscope.headless/src/main/c");
+        Process cc = new ProcessBuilder("cc", "-O2", "-o", bin.resolve("daemon-client").toString(),
+                c.resolve("daemon-client.c").toString(), c.resolve("fast-path.c").toString(), "-lm").inheritIO()
+                .start();
+        assertEquals(0, cc.waitFor(), "the C client compiles");
+        client = bin.resolve("daemon-client");
+    }
 
     private Path state;
     private Path stamp;
@@ -90,7 +107,39 @@ class BuildCheckIT {
         return p;
     }
 
+    /**
+     * The script's check; the C client's fast path is asked first, and may leave a change to the script, but must never
+     * call a build up to date that the script finds needed.
+     */
     private Result check() throws IOException, InterruptedException {
+        boolean fast = fastUnchanged();
+        Result script = scriptCheck();
+        if (fast) {
+            assertEquals(new Result(0, UP_TO_DATE), script, "the fast path found the build up to date");
+        }
+        return script;
+    }
+
+    /** @return whether the C client's fast path finds the build up to date (false without a C compiler) */
+    private boolean fastUnchanged() throws IOException, InterruptedException {
+        if (client == null) {
+            return false;
+        }
+        Process process = new ProcessBuilder(client.toString(), "--check", checkout.toString(), state.toString(),
+                stamp.toString(), state.resolve("build.sources").toString(),
+                state.resolve("build.sources.checked").toString(),
+                checkout.resolve("product/org.infiniscope.headless/target/infiniscope-runtime/infiniscope-launcher.jar")
+                        .toString(),
+                checkout.resolve("product/org.infiniscope.product/target/products/org.infiniscope.product/linux/gtk"
+                        + "/x86_64/infiniscope/plugins").toString())
+                .inheritIO().start();
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the C client's check did not finish in 60 s");
+        int status = process.exitValue();
+        assertTrue(status == 0 || status == 1, "the C client's check: status " + status);
+        return status == 0;
+    }
+
+    private Result scriptCheck() throws IOException, InterruptedException {
         Path out = Files.createTempFile(state, "out", ".txt");
         Process process = new ProcessBuilder(List.of(checkout.resolve("infiniscope").toString(), "build", "--check"))
                 .directory(checkout.toFile()).redirectErrorStream(true).redirectOutput(out.toFile()).start();
@@ -115,6 +164,7 @@ class BuildCheckIT {
         assertTrue(!listed.contains("/target\0") && !listed.contains("/target/"),
                 "target folders are not sources: " + listed);
         assertEquals(new Result(0, UP_TO_DATE), check());
+        assertTrue(client == null || fastUnchanged(), "the fast path finds the unchanged build up to date itself");
     }
 
     private void assertBuildNeeded(String what) throws IOException, InterruptedException {
@@ -214,6 +264,13 @@ class BuildCheckIT {
                         && Files.getLastModifiedTime(checked).compareTo(Files.getLastModifiedTime(stamp)) > 0,
                 "the time of the check is recorded");
         assertEquals(new Result(0, UP_TO_DATE), check());
+        // the recorded time is the check's start in whole seconds, less one: once a check records a time past the
+        // churn, the fast path settles the next ones itself
+        awaitClockPast(
+                FileTime.from(((FileTime) Files.getAttribute(checkout.resolve("bundles/org.example.a"), "unix:ctime"))
+                        .toInstant().plusSeconds(2)));
+        assertEquals(new Result(0, UP_TO_DATE), check());
+        assertTrue(client == null || fastUnchanged(), "after a recorded check past the churn the fast path settles it");
         Files.writeString(checkout.resolve("bundles/org.example.a/pom.xml"), "<project><!-- edited --></project>");
         assertBuildNeeded("bundles/org.example.a/pom.xml changed");
     }

@@ -161,6 +161,43 @@ class LauncherScriptIT {
         assertTrue(bad.err().contains("SPINES"), bad.err());
     }
 
+    /**
+     * The C client's fast path finds the daemon of a configuration without the script: it must name the very socket the
+     * script names (the same fields, the environment's variables in the script's order, the same MD5), whatever the
+     * caller's environment holds, or commands would start a second daemon. Without a C compiler there is no fast path.
+     */
+    @Test
+    void theFastPathNamesTheSocketTheScriptNames() throws Exception {
+        Path daemons = Files.createTempDirectory(STATE, "daemons");
+        Files.setPosixFilePermissions(daemons, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        boolean compiler = new ProcessBuilder("sh", "-c", "command -v cc").start().waitFor() == 0;
+        List<Map<String, String>> environments = List.of(Map.of(),
+                Map.of("IBSIM_B", "2", "IBSIM_A", "a b", "IBSIM_a", "x=y", "LC_ALL", "C", "LANG", ""),
+                Map.of("INFINISCOPE_ZZ", "3", "INFINISCOPE_AA", "\u00e9t\u00e9", "INFINISCOPE_DAEMON_IDLE", "5",
+                        "UMAD_X", "1", "RDMAV_FORK_SAFE", "1", "IBV_SHOW_WARNINGS", "1", "TZ", "UTC",
+                        "JAVA_TOOL_OPTIONS", "-Dx=1", "SIM_HOST", "h00002", "LD_LIBRARY_PATH", "/nonexistent"));
+        java.util.Set<String> sockets = new java.util.HashSet<>();
+        for (Map<String, String> environment : environments) {
+            Map<String, String> env = new java.util.HashMap<>(environment);
+            env.put("INFINISCOPE_DAEMON_DIR", daemons.toAbsolutePath().toString());
+            Result r = run("", env, "daemon", "socket", "--fabric", "umad:mlx5_0:1");
+            if (!compiler) {
+                assertEquals(1, r.status(), r.out() + r.err());
+                assertTrue(r.err().contains("no C client"), r.err());
+                return;
+            }
+            assertEquals(0, r.status(), r.out() + r.err());
+            String[] lines = r.out().split("\n");
+            assertEquals(2, lines.length, r.out());
+            assertTrue(lines[0].startsWith("script " + daemons.toAbsolutePath() + "/") && lines[0].endsWith(".sock"),
+                    r.out());
+            assertEquals(lines[0].substring("script ".length()), lines[1].substring("fast ".length()),
+                    "the fast path's socket, with " + environment);
+            sockets.add(lines[1]);
+        }
+        assertEquals(environments.size(), sockets.size(), "each environment its own daemon: " + sockets);
+    }
+
     @Test
     void ibsimWithoutUmad2simNamesThePackage() throws Exception {
         Result result = run("", Map.of("INFINISCOPE_UMAD2SIM", "/nonexistent/libumad2sim.so"), "smpquery", "--fabric",
