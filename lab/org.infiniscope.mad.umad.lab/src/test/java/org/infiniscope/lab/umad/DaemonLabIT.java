@@ -504,4 +504,42 @@ class DaemonLabIT {
         assertSame(run(scratch, inProcess(), ibsimCommand("discover --bogus")),
                 run(scratch, java, ibsimCommand("discover --bogus")), "discover --bogus, Java client");
     }
+
+    /**
+     * The C client's fast path settles the build check and the daemon's socket itself: with {@code stat} and {@code
+     * md5sum} on the PATH standing in to fail and leave a mark, a command is served all the same and neither ran (the
+     * script's own way, INFINISCOPE_DAEMON_FAST=0, runs them, and then runs the command in-process); and both ways name
+     * the same socket.
+     */
+    @Test
+    @Order(11)
+    void theFastPathRunsNoneOfTheScriptsProcesses() throws Exception {
+        List<String> line = ibsimCommand("discover -l");
+        Output expected = run(scratch, daemon(), line); // the C client built, the sources listed, the daemon up
+        if (!Files.isExecutable(state.resolve("bin/daemon-client"))) {
+            return; // no C compiler: no fast path (theCClientAndTheJavaClientServeTheSame checks which client is there)
+        }
+        Output socket = run(scratch, daemon(),
+                List.of("daemon", "socket", "--fabric", "ibsim:" + ibsim.socket() + "@" + NODE));
+        assertEquals(0, socket.status(), socket.err());
+        List<String> named = socket.text().lines().map(l -> l.substring(l.indexOf(' ') + 1)).toList();
+        assertEquals(2, named.size(), socket.text());
+        assertEquals(named.get(0), named.get(1), "the script's socket, then the fast path's");
+        assertTrue(Files.exists(Path.of(named.get(0))), "the daemon serves on " + named.get(0));
+
+        Path spies = Files.createDirectories(scratch.resolve("spies"));
+        Path marks = spies.resolve("ran");
+        for (String tool : List.of("stat", "md5sum")) {
+            Path spy = spies.resolve(tool);
+            Files.writeString(spy, "#!/bin/sh\necho " + tool + " >> '" + marks + "'\nexit 1\n");
+            spy.toFile().setExecutable(true);
+        }
+        Map<String, String> spied = new HashMap<>(daemon());
+        spied.put("PATH", spies + ":" + System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+        assertSame(expected, run(scratch, spied, line), "discover -l, the fast path");
+        assertFalse(Files.exists(marks), "the fast path ran " + (Files.exists(marks) ? Files.readString(marks) : ""));
+        spied.put("INFINISCOPE_DAEMON_FAST", "0");
+        assertSame(expected, run(scratch, spied, line), "discover -l, the script's way (in-process)");
+        assertTrue(Files.exists(marks), "the script's way runs stat and md5sum");
+    }
 }
