@@ -99,8 +99,8 @@ static int start_daemon(const char *launcher) {
     return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
-/* Runs the command without the daemon, on this process's own standard streams: never returns. */
-static void in_process(const char *launcher, int argc, char **argv) {
+/* Runs LAUNCHER COMMAND ARGS... on this process's own standard streams with variable=0: never returns. */
+static void relaunch(const char *launcher, int argc, char **argv, const char *variable) {
     char **command = calloc((size_t) argc + 2, sizeof(char *));
     if (command == NULL) {
         _exit(1);
@@ -109,11 +109,21 @@ static void in_process(const char *launcher, int argc, char **argv) {
     for (int i = 0; i < argc; i++) {
         command[i + 1] = argv[i];
     }
-    setenv("INFINISCOPE_DAEMON", "0", 1);
+    setenv(variable, "0", 1);
     signal(SIGPIPE, SIG_DFL);
     execv(launcher, command);
     fprintf(stderr, "infiniscope: cannot run %s: %s\n", launcher, strerror(errno));
     _exit(1);
+}
+
+/* Runs the command without the daemon: never returns. */
+static void in_process(const char *launcher, int argc, char **argv) {
+    relaunch(launcher, argc, argv, "INFINISCOPE_DAEMON");
+}
+
+/* The script again, its own way, for what the fast path cannot settle: never returns. */
+static void script(const char *launcher, int argc, char **argv) {
+    relaunch(launcher, argc, argv, "INFINISCOPE_DAEMON_FAST");
 }
 
 static int write_all(int fd, const unsigned char *bytes, size_t length) {
@@ -235,22 +245,6 @@ static int exchange(int fd, const char *folder, int tty, int argc, char **argv) 
             length -= (uint32_t) chunk;
         }
     }
-}
-
-/* The script again, its own way (INFINISCOPE_DAEMON_FAST=0), for what the fast path cannot settle: never returns. */
-static void script(const char *launcher, int argc, char **argv) {
-    char **command = calloc((size_t) argc + 2, sizeof(char *));
-    if (command == NULL) {
-        _exit(1);
-    }
-    command[0] = (char *) launcher;
-    for (int i = 0; i < argc; i++) {
-        command[i + 1] = argv[i];
-    }
-    setenv("INFINISCOPE_DAEMON_FAST", "0", 1);
-    execv(launcher, command);
-    fprintf(stderr, "infiniscope: cannot run %s: %s\n", launcher, strerror(errno));
-    _exit(1);
 }
 
 /* --fast, --key or --check, and their arguments (up to FOLDER for --key, PRODUCT_PLUGINS for --check). */
