@@ -17,8 +17,11 @@
  *   daemon-client --fast|--key|--check ROOT STATE STAMP SOURCES CHECKED LAUNCHER_JAR PRODUCT_PLUGINS JDK FABRIC
  *                 IBSIM_SOCKET DAEMON_DIR UMAD2SIM FOLDER TTY LAUNCHER COMMAND [ARGS...]
  *
- * --fast checks the build and finds the socket itself (fast-path.c), then goes on as above; when it cannot, it runs
- * LAUNCHER COMMAND ARGS... again with INFINISCOPE_DAEMON_FAST=0, the script's own way. For the tests, --key prints the
+ * --fast finds the socket itself (fast-path.c) and leaves the build check to a running daemon, which watches the
+ * sources of its build (the request's FLAG_UNCHECKED): the daemon answers UNCHECKED alone when it cannot vouch for the
+ * build, and then, or when no daemon runs yet, the client checks the build itself (fast-path.c) before it asks again
+ * or starts one. What it cannot settle it leaves to the script: it runs LAUNCHER COMMAND ARGS... again with
+ * INFINISCOPE_DAEMON_FAST=0, the script's own way. For the tests, --key prints the
  * socket it finds (the arguments up to FOLDER), and --check exits 0 when the build is up to date by its check (the
  * arguments up to PRODUCT_PLUGINS).
  */
@@ -37,7 +40,8 @@
 
 #include "fast-path.h"
 
-enum { MAGIC = 0x49534431, OUT = 1, ERR = 2, EXIT = 3, REFUSED = 4, LOST = 1 };
+enum { MAGIC = 0x49534431, FLAG_TTY = 1, FLAG_UNCHECKED = 2, OUT = 1, ERR = 2, EXIT = 3, REFUSED = 4, UNCHECKED = 5,
+    LOST = 1 };
 
 /* The socket of the exchange, for the signal handler; the first signal that asked the command to stop. */
 static volatile sig_atomic_t exchange_fd = -1;
@@ -99,6 +103,14 @@ static int start_daemon(const char *launcher) {
     return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
+/* INFINISCOPE_DAEMON_TRACE=1: says on standard error which way the fast path took (the tests, an operator's why). */
+static void trace(const char *what) {
+    const char *wanted = getenv("INFINISCOPE_DAEMON_TRACE");
+    if (wanted != NULL && strcmp(wanted, "1") == 0) {
+        fprintf(stderr, "infiniscope: fast path: %s\n", what);
+    }
+}
+
 /* Runs LAUNCHER COMMAND ARGS... on this process's own standard streams with variable=0: never returns. */
 static void relaunch(const char *launcher, int argc, char **argv, const char *variable) {
     char **command = calloc((size_t) argc + 2, sizeof(char *));
@@ -123,6 +135,7 @@ static void in_process(const char *launcher, int argc, char **argv) {
 
 /* The script again, its own way, for what the fast path cannot settle: never returns. */
 static void script(const char *launcher, int argc, char **argv) {
+    trace("the script's way");
     relaunch(launcher, argc, argv, "INFINISCOPE_DAEMON_FAST");
 }
 
@@ -176,8 +189,9 @@ static uint32_t get_int(const unsigned char *at) {
     return (uint32_t) at[0] << 24 | (uint32_t) at[1] << 16 | (uint32_t) at[2] << 8 | (uint32_t) at[3];
 }
 
-/* Sends the request and copies the frames until the exit status; REFUSED when the daemon refused the command. */
-static int exchange(int fd, const char *folder, int tty, int argc, char **argv) {
+/* Sends the request and copies the frames until the exit status; -REFUSED when the daemon refused the command,
+ * -UNCHECKED when it ran nothing because it cannot vouch for the build (flags FLAG_UNCHECKED). */
+static int exchange(int fd, const char *folder, int flags, int argc, char **argv) {
     size_t size = 16 + strlen(folder);
     for (int i = 0; i < argc; i++) {
         size += 4 + strlen(argv[i]);
@@ -188,7 +202,7 @@ static int exchange(int fd, const char *folder, int tty, int argc, char **argv) 
     }
     unsigned char *at = put_int(request, MAGIC);
     at = put_string(at, folder);
-    at = put_int(at, tty ? 1 : 0);
+    at = put_int(at, (uint32_t) flags);
     at = put_int(at, (uint32_t) argc);
     for (int i = 0; i < argc; i++) {
         at = put_string(at, argv[i]);
@@ -224,6 +238,9 @@ static int exchange(int fd, const char *folder, int tty, int argc, char **argv) 
         }
         if (kind == REFUSED) {
             return -REFUSED;
+        }
+        if (kind == UNCHECKED) {
+            return -UNCHECKED;
         }
         if (kind != OUT && kind != ERR) {
             fprintf(stderr, "infiniscope: unknown frame %d from the daemon\n", kind);
@@ -267,9 +284,12 @@ static int fast_mode(int argc, char **argv) {
 
 int main(int argc, char **argv) {
     static char fast_path[4096];
+    /* --fast: the build is not checked yet; the daemon's watch over the sources vouches for it, or this checks it */
+    const struct fast_paths *fast = NULL;
+    struct fast_paths paths;
     int mode = fast_mode(argc, argv);
     if (mode != 0) {
-        struct fast_paths paths = {argv[2], argv[3], argv[4], argv[5], argv[6], argv[7], argv[8]};
+        paths = (struct fast_paths) {argv[2], argv[3], argv[4], argv[5], argv[6], argv[7], argv[8]};
         if (mode == 'c') {
             return fast_unchanged(&paths) ? 0 : 1;
         }
@@ -281,12 +301,13 @@ int main(int argc, char **argv) {
             printf("%s\n", fast_path);
             return 0;
         }
-        if (!fast_unchanged(&paths) || fast_key(&paths, &configuration, fast_path, sizeof(fast_path)) < 0) {
+        if (fast_key(&paths, &configuration, fast_path, sizeof(fast_path)) < 0) {
             script(argv[16], argc - 17, argv + 17);
         }
         argv[13] = fast_path; /* as the script calls the client: SOCKET FOLDER TTY LAUNCHER COMMAND [ARGS...] */
         argv += 12;
         argc -= 12;
+        fast = &paths;
     }
     if (argc < 6) {
         fprintf(stderr, "usage: daemon-client SOCKET FOLDER TTY LAUNCHER COMMAND [ARGS...]\n");
@@ -299,9 +320,20 @@ int main(int argc, char **argv) {
     int count = argc - 5;
     char **command = argv + 5;
     signal(SIGPIPE, SIG_IGN); /* a closed pipe fails the write instead */
+    int flags = tty ? FLAG_TTY : 0;
     int fd = connect_to(socket_path);
-    if (fd < 0 && start_daemon(launcher)) {
-        fd = connect_to(socket_path);
+    if (fd >= 0 && fast != NULL) {
+        flags |= FLAG_UNCHECKED;
+    } else if (fd < 0) {
+        if (fast != NULL && !fast_unchanged(fast)) {
+            script(launcher, count, command); /* no daemon started from a build that is not up to date */
+        }
+        if (fast != NULL) {
+            trace("the client checked the build; no daemon ran");
+        }
+        if (start_daemon(launcher)) {
+            fd = connect_to(socket_path);
+        }
     }
     if (fd < 0) {
         in_process(launcher, count, command);
@@ -315,7 +347,26 @@ int main(int argc, char **argv) {
     sigaction(SIGINT, &stop, NULL);
     sigaction(SIGTERM, &stop, NULL);
     sigaction(SIGHUP, &stop, NULL);
-    int status = exchange(fd, folder, tty, count, command);
+    int status = exchange(fd, folder, flags, count, command);
+    if ((flags & FLAG_UNCHECKED) && status != -UNCHECKED) {
+        trace("the daemon vouched for the build");
+    }
+    if (status == -UNCHECKED && !stop_signal) {
+        /* the daemon's watch cannot vouch for the build (a source changed, or it is still starting): check it here,
+         * then ask again, or leave it to the script */
+        exchange_fd = -1;
+        close(fd);
+        if (!fast_unchanged(fast)) {
+            script(launcher, count, command);
+        }
+        trace("the client checked the build");
+        fd = connect_to(socket_path);
+        if (fd < 0) {
+            in_process(launcher, count, command);
+        }
+        exchange_fd = fd;
+        status = exchange(fd, folder, flags & ~FLAG_UNCHECKED, count, command);
+    }
     exchange_fd = -1;
     close(fd);
     if (status == -REFUSED && !stop_signal) {

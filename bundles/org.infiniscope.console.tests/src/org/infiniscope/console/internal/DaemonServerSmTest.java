@@ -14,6 +14,10 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -31,7 +35,7 @@ import org.osgi.framework.BundleContext;
  * The subnet manager through the one-shot daemon: its output streams while it runs, a second {@code sm} is refused
  * with an error while one runs, other commands of an exclusive daemon are refused (the client runs them
  * in-process), and a client that closes its sending side (its Ctrl-C or SIGTERM) stops the SM and still gets its
- * last output and exit status.
+ * last output and exit status. Also the build check a client leaves to the daemon (the launcher's fast path).
  */
 class DaemonServerSmTest {
 
@@ -77,9 +81,15 @@ class DaemonServerSmTest {
     @BeforeEach
     void start() throws IOException {
         folder = Files.createTempDirectory("daemon-sm-test");
-        Map<String, String> properties = Map.of(DaemonServer.SOCKET_PROPERTY, folder.resolve("d.sock").toString(),
+        server = server(Map.of());
+    }
+
+    /** A daemon on folder/d.sock, exclusive, with more framework properties. */
+    private DaemonServer server(Map<String, String> more) {
+        Map<String, String> properties = new HashMap<>(more);
+        properties.putAll(Map.of(DaemonServer.SOCKET_PROPERTY, folder.resolve("d.sock").toString(),
                 DaemonServer.EXCLUSIVE_PROPERTY, "true", DaemonServer.WARMUP_PROPERTY, "false",
-                DaemonServer.FOLDER_PROPERTY, folder.toString());
+                DaemonServer.FOLDER_PROPERTY, folder.toString()));
         Bundle framework = (Bundle) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[]{Bundle.class},
                 (proxy, method, args) -> method.getName().equals("getState") ? Bundle.ACTIVE : null);
         BundleContext context = (BundleContext) Proxy.newProxyInstance(getClass().getClassLoader(),
@@ -88,18 +98,17 @@ class DaemonServerSmTest {
                     case "getBundle" -> framework;
                     default -> null;
                 });
-        server = new DaemonServer(context, commands, null);
+        return new DaemonServer(context, commands, null);
     }
 
     @AfterEach
     void stop() throws IOException {
         server.deactivate();
-        try (var files = Files.list(folder)) {
-            for (Path f : files.toList()) {
+        try (var files = Files.walk(folder)) {
+            for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(f);
             }
         }
-        Files.deleteIfExists(folder);
     }
 
     @Test
@@ -132,6 +141,49 @@ class DaemonServerSmTest {
     }
 
     @Test
+    void aClientThatLeftTheBuildCheckToTheDaemonRunsOnlyWhileTheDaemonVouchesForIt() throws Exception {
+        try (SocketChannel unchecked = send(DaemonServer.FLAG_UNCHECKED, "discover")) {
+            assertEquals(DaemonServer.UNCHECKED, read(unchecked).kind(),
+                    "a daemon told of no sources vouches for none");
+            assertEquals(-1, unchecked.read(ByteBuffer.allocate(1)), "and runs nothing");
+        }
+        server.deactivate();
+
+        // a checkout of one source, built: its list carries the stamp's time, no earlier than the source
+        Path checkout = Files.createDirectories(folder.resolve("checkout"));
+        Path source = Files.writeString(checkout.resolve("pom.xml"), "<project/>");
+        Path stamp = Files.write(folder.resolve("build.stamp"), new byte[0]);
+        Path sources = Files.writeString(folder.resolve("build.sources"), "pom.xml\0");
+        FileTime built = FileTime.from(Instant.now());
+        Files.setLastModifiedTime(stamp, built);
+        Files.setLastModifiedTime(sources, built);
+        Thread.sleep(20);
+        server = server(Map.of(DaemonServer.ROOT_PROPERTY, checkout.toString(), DaemonServer.STAMP_PROPERTY,
+                stamp.toString(), DaemonServer.SOURCES_PROPERTY, sources.toString(), DaemonServer.CHECKED_PROPERTY,
+                folder.resolve("build.sources.checked").toString()));
+        Frame first = new Frame(DaemonServer.UNCHECKED, "");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (first.kind() == DaemonServer.UNCHECKED && System.nanoTime() < deadline) { // its watch starts
+            try (SocketChannel unchecked = send(DaemonServer.FLAG_UNCHECKED, "discover")) {
+                first = read(unchecked);
+                if (first.kind() != DaemonServer.UNCHECKED) {
+                    assertEquals(0, exitStatus(read(unchecked)));
+                }
+            }
+        }
+        assertEquals(new Frame(DaemonServer.OUT, "ran discover\n"), first, "run once the daemon vouches for the build");
+
+        Files.writeString(source, "<project><modules/></project>");
+        try (SocketChannel unchecked = send(DaemonServer.FLAG_UNCHECKED, "discover")) {
+            assertEquals(DaemonServer.UNCHECKED, read(unchecked).kind(), "a source changed: the client checks");
+        }
+        try (SocketChannel checked = send(0, "discover")) {
+            assertEquals(new Frame(DaemonServer.OUT, "ran discover\n"), read(checked), "a client that checked runs");
+            assertEquals(0, exitStatus(read(checked)));
+        }
+    }
+
+    @Test
     void onlyTheSmRunIsTheSubnetManager() {
         assertTrue(DaemonServer.subnetManager(List.of("sm")));
         assertTrue(DaemonServer.subnetManager(List.of("sm", "--once", "--routing", "updn")));
@@ -145,12 +197,16 @@ class DaemonServerSmTest {
     }
 
     private SocketChannel send(String... argv) throws IOException {
+        return send(0, argv);
+    }
+
+    private SocketChannel send(int flags, String... argv) throws IOException {
         // the server binds in its constructor when the framework has started
         SocketChannel channel = SocketChannel.open(UnixDomainSocketAddress.of(folder.resolve("d.sock")));
         ByteArrayOutputStream request = new ByteArrayOutputStream();
         ByteBuffer b = ByteBuffer.allocate(1 << 12).putInt(DaemonServer.MAGIC);
         put(b, folder.toString());
-        b.putInt(0).putInt(argv.length);
+        b.putInt(flags).putInt(argv.length);
         for (String a : argv) {
             put(b, a);
         }

@@ -67,8 +67,14 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
  * The wire format, all integers big-endian: the client sends {@code int} {@link #MAGIC}, the folder it runs in
  * (a string: {@code int} length and UTF-8 bytes), {@code int} flags ({@link #FLAG_TTY}: its standard error is a
  * terminal), {@code int} argc and the arguments as strings, then nothing until it closes. The daemon answers with
- * frames: a {@code byte} kind ({@link #OUT}, {@link #ERR}, {@link #EXIT}, {@link #REFUSED}), an {@code int} length and
- * that many bytes; {@link #EXIT} carries the exit status as an {@code int} and ends the exchange.
+ * frames: a {@code byte} kind ({@link #OUT}, {@link #ERR}, {@link #EXIT}, {@link #REFUSED}, {@link #UNCHECKED}), an
+ * {@code int} length and that many bytes; {@link #EXIT} carries the exit status as an {@code int} and ends the
+ * exchange.
+ * <p>
+ * A client that has not checked the build ({@link #FLAG_UNCHECKED}: the launcher's fast path) leaves that to the
+ * daemon, which watches the sources of the build it runs from ({@link SourceWatch}, given by the launcher's
+ * {@value #SOURCES_PROPERTY} and the properties beside it): while no source changed, the command runs at once;
+ * otherwise the daemon answers {@link #UNCHECKED} alone, runs nothing, and the client checks for itself.
  */
 @Component(immediate = true)
 public final class DaemonServer implements FrameworkListener {
@@ -89,6 +95,14 @@ public final class DaemonServer implements FrameworkListener {
      * first commands rather than during them.
      */
     public static final String WARMUP_PROPERTY = "infiniscope.daemon.warmup";
+    /**
+     * Framework properties: the build's list of sources ({@code .infiniscope/build.sources}), the checkout it lists,
+     * the build's stamp and the launcher's record of its last check; without them the daemon vouches for no build.
+     */
+    public static final String SOURCES_PROPERTY = "infiniscope.daemon.sources";
+    public static final String ROOT_PROPERTY = "infiniscope.daemon.root";
+    public static final String STAMP_PROPERTY = "infiniscope.daemon.stamp";
+    public static final String CHECKED_PROPERTY = "infiniscope.daemon.checked";
     static final long DEFAULT_IDLE_SECONDS = 600;
     /** The warm-up: a 128-host three-level fat tree on the embedded simulator, printed nowhere. */
     static final List<String> WARMUP_COMMAND = List.of("discover", "--fabric", "sim:ft3:8", "-o", "64");
@@ -96,10 +110,14 @@ public final class DaemonServer implements FrameworkListener {
 
     static final int MAGIC = 0x49534431; // "ISD1"
     static final int FLAG_TTY = 1;
+    /** The client did not check the build: the daemon runs the command only while its sources are unchanged. */
+    static final int FLAG_UNCHECKED = 2;
     static final byte OUT = 1;
     static final byte ERR = 2;
     static final byte EXIT = 3;
     static final byte REFUSED = 4;
+    /** The daemon cannot vouch for the build ({@link #FLAG_UNCHECKED}): nothing ran, the client checks it. */
+    static final byte UNCHECKED = 5;
     private static final int MAX_ARGS = 4096;
     private static final int MAX_STRING = 1 << 20;
 
@@ -119,6 +137,7 @@ public final class DaemonServer implements FrameworkListener {
     private final AtomicBoolean smRunning = new AtomicBoolean();
     private volatile ServerSocketChannel server;
     private volatile ScheduledExecutorService timer;
+    private volatile SourceWatch sourceWatch;
 
     @Activate
     public DaemonServer(BundleContext context, @Reference CommandService commands,
@@ -187,6 +206,7 @@ public final class DaemonServer implements FrameworkListener {
         long period = Math.max(TimeUnit.MILLISECONDS.toNanos(200),
                 Math.min(idleNanos / 4, TimeUnit.SECONDS.toNanos(10)));
         scheduler.scheduleWithFixedDelay(this::checkIdle, period, period, TimeUnit.NANOSECONDS);
+        sourceWatch = watchSources();
         Thread acceptor = new Thread(this::accept, "infiniscope-daemon");
         acceptor.start();
         if (!"false".equals(context.getProperty(WARMUP_PROPERTY))) {
@@ -195,6 +215,18 @@ public final class DaemonServer implements FrameworkListener {
             warmup.setPriority(Thread.MIN_PRIORITY);
             warmup.start();
         }
+    }
+
+    /** The watch over the build's sources, when the launcher named them. */
+    private SourceWatch watchSources() {
+        String sources = context.getProperty(SOURCES_PROPERTY);
+        String root = context.getProperty(ROOT_PROPERTY);
+        String stamp = context.getProperty(STAMP_PROPERTY);
+        String checked = context.getProperty(CHECKED_PROPERTY);
+        if (sources == null || root == null || stamp == null || checked == null) {
+            return null;
+        }
+        return new SourceWatch(Path.of(root), Path.of(stamp), Path.of(sources), Path.of(checked)).startInBackground();
     }
 
     /** Runs the warm-up command while no client's command runs; stops at the first client, or once done. */
@@ -271,6 +303,11 @@ public final class DaemonServer implements FrameworkListener {
                 request = Request.read(Channels.newInputStream(client));
             } catch (IOException e) {
                 connection.refuse("bad request: " + e.getMessage());
+                return;
+            }
+            SourceWatch watch = sourceWatch;
+            if (request.unchecked() && (watch == null || !watch.unchanged())) {
+                connection.unchecked();
                 return;
             }
             if (folder != null && !folder.equals(request.folder())) {
@@ -382,6 +419,10 @@ public final class DaemonServer implements FrameworkListener {
         if (scheduler != null) {
             scheduler.shutdownNow();
         }
+        SourceWatch watch = sourceWatch;
+        if (watch != null) {
+            watch.close();
+        }
         ServerSocketChannel channel = server;
         if (channel == null) {
             return;
@@ -412,8 +453,11 @@ public final class DaemonServer implements FrameworkListener {
         close();
     }
 
-    /** What a client asks: its folder, whether its standard error is a terminal, and the command line. */
-    record Request(String folder, boolean tty, List<String> argv) {
+    /**
+     * What a client asks: its folder, whether its standard error is a terminal, whether it left the build check to
+     * the daemon, and the command line.
+     */
+    record Request(String folder, boolean tty, boolean unchecked, List<String> argv) {
 
         static Request read(InputStream stream) throws IOException {
             DataInputStream in = new DataInputStream(stream);
@@ -431,7 +475,7 @@ public final class DaemonServer implements FrameworkListener {
             for (int i = 0; i < argc; i++) {
                 argv.add(string(in));
             }
-            return new Request(folder, (flags & FLAG_TTY) != 0, List.copyOf(argv));
+            return new Request(folder, (flags & FLAG_TTY) != 0, (flags & FLAG_UNCHECKED) != 0, List.copyOf(argv));
         }
 
         private static String string(DataInputStream in) throws IOException {
@@ -515,6 +559,14 @@ public final class DaemonServer implements FrameworkListener {
         void finish(int status) throws IOException {
             byte[] code = ByteBuffer.allocate(4).putInt(status).array();
             frame(EXIT, code, 0, code.length);
+        }
+
+        void unchecked() {
+            try {
+                frame(UNCHECKED, new byte[0], 0, 0);
+            } catch (IOException e) {
+                // the client is gone
+            }
         }
 
         void refuse(String message) {
