@@ -18,6 +18,14 @@ public interface MadChannel extends AutoCloseable {
     LocalPort localPort() throws IOException;
 
     /**
+     * @return the local port's GUID: {@code localPort().portGuid()}, which a channel may know without reading the
+     *         port again (a port's GUID does not change while it is open)
+     */
+    default long portGuid() throws IOException {
+        return localPort().portGuid();
+    }
+
+    /**
      * Declares a management class before its first MAD is sent or received, as libibumad's
      * {@code umad_register} requires.
      *

@@ -47,6 +47,14 @@ public interface MadTransport extends AutoCloseable {
     /** @return the local port */
     LocalPort localPort() throws IOException;
 
+    /**
+     * @return the local port's GUID: {@code localPort().portGuid()}, which a channel may know without reading the
+     *         port again (a port's GUID does not change while it is open)
+     */
+    default long portGuid() throws IOException {
+        return localPort().portGuid();
+    }
+
     /** Fails every outstanding request, stops the agents and closes the channel. Idempotent. */
     @Override
     void close();

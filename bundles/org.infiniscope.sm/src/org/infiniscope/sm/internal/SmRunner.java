@@ -112,7 +112,7 @@ public final class SmRunner implements SubnetManager, SmAgent.Sm, AutoCloseable 
         if (thread != null) {
             return;
         }
-        portGuid = transport.localPort().portGuid();
+        portGuid = transport.portGuid(); // known to a kept port (the daemon's): no read of the port
         registrations = new SmAgent(this).register(transport);
         setState(SmState.DISCOVERING);
         thread = new Thread(this::loop, "sm " + String.format("0x%016x", portGuid));

@@ -206,6 +206,16 @@ class UmadChannelTest {
     }
 
     @Test
+    void thePortGuidIsTheLocalPortsAndKnownOnceRead() throws Exception {
+        try (StandInUmad standIn = new StandInUmad(false, 1);
+                UmadChannel channel = UmadChannel.open(UmadLibrary.of(standIn.lookup()), "umad")) {
+            assertEquals(0x0002c90300001231L, channel.portGuid(), "as libibumad describes the port");
+            assertEquals(channel.localPort().portGuid(), channel.portGuid());
+            assertTrue(standIn.sent.isEmpty(), "no MAD sent for the GUID: " + standIn.sent);
+        }
+    }
+
+    @Test
     void closeEndsTheReceiveThreads() throws Exception {
         try (StandInUmad standIn = new StandInUmad(true, 1)) {
             UmadChannel channel = UmadChannel.open(UmadLibrary.of(standIn.lookup()), "umad");

@@ -168,6 +168,12 @@ final class KeptPorts implements AutoCloseable {
         }
 
         @Override
+        public long portGuid() throws IOException {
+            checkOpen();
+            return port.portGuid();
+        }
+
+        @Override
         public void register(int mgmtClass, int classVersion, boolean rmpp, Set<Integer> unsolicitedMethods)
                 throws IOException {
             checkOpen();

@@ -10,6 +10,7 @@ import java.lang.invoke.MethodHandle;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What a port needs when libibumad runs under umad2sim (ibsim's LD_PRELOAD library), whose receive thread has two
@@ -38,31 +39,53 @@ final class Umad2sim {
         this.close = close;
     }
 
+    /** The library loaded by each LD_PRELOAD entry naming umad2sim, once per process. */
+    private static final Map<String, Optional<Umad2sim>> LOADED = new ConcurrentHashMap<>();
+
     /** @return umad2sim's own open and close, when this process runs under it */
     static Optional<Umad2sim> of(Map<String, String> environment) {
         String preload = environment.getOrDefault("LD_PRELOAD", "");
         for (String entry : preload.split("[: ]")) {
-            if (!entry.contains(IbsimSpec.PRELOAD_LIBRARY)) {
-                continue;
-            }
-            try {
-                SymbolLookup lookup = entry.contains("/")
-                        ? SymbolLookup.libraryLookup(Path.of(entry), Arena.global())
-                        : SymbolLookup.libraryLookup(entry, Arena.global());
-                Linker linker = Linker.nativeLinker();
-                MethodHandle open = linker
-                        .downcallHandle(
-                                lookup.findOrThrow("open"), FunctionDescriptor.of(ValueLayout.JAVA_INT,
-                                        ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT),
-                                Linker.Option.firstVariadicArg(2));
-                MethodHandle close = linker.downcallHandle(lookup.findOrThrow("close"),
-                        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
-                return Optional.of(new Umad2sim(open, close));
-            } catch (RuntimeException e) {
-                return Optional.empty();
+            if (entry.contains(IbsimSpec.PRELOAD_LIBRARY)) {
+                return LOADED.computeIfAbsent(entry, Umad2sim::load);
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Looks up umad2sim's open and close, and calls them once on /dev/null (which umad2sim hands to the C library):
+     * the first call through a downcall handle costs several milliseconds of linking, which an SM should not pay
+     * when it marks its port ({@link #openIssm}: measured 7.5 ms of a daemon's SM start, against 0.2 ms later).
+     */
+    private static Optional<Umad2sim> load(String entry) {
+        try {
+            SymbolLookup lookup = entry.contains("/")
+                    ? SymbolLookup.libraryLookup(Path.of(entry), Arena.global())
+                    : SymbolLookup.libraryLookup(entry, Arena.global());
+            Linker linker = Linker.nativeLinker();
+            MethodHandle open = linker.downcallHandle(lookup.findOrThrow("open"), FunctionDescriptor
+                    .of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT),
+                    Linker.Option.firstVariadicArg(2));
+            MethodHandle close = linker.downcallHandle(lookup.findOrThrow("close"),
+                    FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+            Umad2sim loaded = new Umad2sim(open, close);
+            loaded.warm();
+            return Optional.of(loaded);
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    private void warm() {
+        try (Arena arena = Arena.ofConfined()) {
+            int fd = (int) open.invokeExact(arena.allocateFrom("/dev/null"), 0 /* O_RDONLY */, 0);
+            if (fd >= 0) {
+                close(fd);
+            }
+        } catch (Throwable t) {
+            // the first issm open links them instead
+        }
     }
 
     /**

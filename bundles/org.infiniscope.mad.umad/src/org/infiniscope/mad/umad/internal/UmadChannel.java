@@ -80,6 +80,8 @@ public final class UmadChannel implements MadChannel {
     /** Under umad2sim: the guard agents, and the issm device once an SM agent registered (-1: not open). */
     private final List<AgentTable.Agent> guards = new ArrayList<>();
     private int issm = -1;
+    /** The port's GUID once read (0 before): it does not change while the port is open. */
+    private volatile long portGuid;
 
     private UmadChannel(UmadLibrary library, PortResolver.Selection selection, int gsiPortId, int smiPortId) {
         this.library = library;
@@ -174,6 +176,7 @@ public final class UmadChannel implements MadChannel {
                     selection.caName() + " port " + selection.port() + " is gone (umad_get_port failed)");
         }
         LocalPort local = attributes.toLocalPort(selection.caName());
+        portGuid = local.portGuid();
         if (umad2sim == null) {
             return local;
         }
@@ -184,6 +187,25 @@ public final class UmadChannel implements MadChannel {
                 ? local
                 : new LocalPort(local.caName(), local.portNumber(), now.lid(), now.lmc(), now.masterSmLid(),
                         local.portGuid());
+    }
+
+    /**
+     * @return the port's GUID, as the last {@link #localPort()} read it (a kept port's earlier users, the one-shot
+     *         daemon's warm-up), or else as libibumad describes the port, without the PortInfo SMP
+     */
+    @Override
+    public long portGuid() throws IOException {
+        long known = portGuid;
+        if (known != 0) {
+            return known;
+        }
+        PortAttributes attributes = PortAttributes.query(library, selection.caName(), selection.port());
+        if (attributes == null) {
+            throw new UmadException(Reason.NO_SUCH_PORT,
+                    selection.caName() + " port " + selection.port() + " is gone (umad_get_port failed)");
+        }
+        portGuid = attributes.toLocalPort(selection.caName()).portGuid();
+        return portGuid;
     }
 
     /** @return the local port's PortInfo, read by a directed-route SMP of no hops; null when it did not come */

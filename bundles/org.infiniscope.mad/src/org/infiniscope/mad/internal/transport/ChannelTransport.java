@@ -423,6 +423,11 @@ public final class ChannelTransport implements MadTransport, MadChannel.Receiver
     }
 
     @Override
+    public long portGuid() throws IOException {
+        return channel.portGuid();
+    }
+
+    @Override
     public void close() {
         List<Pending> failed;
         synchronized (lock) {

@@ -538,6 +538,17 @@ class DaemonLabIT {
         spied.put("PATH", spies + ":" + System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
         assertSame(expected, run(scratch, spied, line), "discover -l, the fast path");
         assertFalse(Files.exists(marks), "the fast path ran " + (Files.exists(marks) ? Files.readString(marks) : ""));
+        // the daemon watches its build's sources: once its watch runs, it vouches for the build (the client stats none)
+        spied.put("INFINISCOPE_DAEMON_TRACE", "1");
+        String way = "";
+        for (int i = 0; i < 50 && !way.contains("fast path: the daemon vouched for the build"); i++) {
+            Output served = run(scratch, spied, line);
+            assertEquals(expected.status(), served.status(), served.err());
+            assertEquals(undated(expected), undated(served), "discover -l, the daemon vouching for the build");
+            way = served.err();
+        }
+        assertTrue(way.contains("infiniscope: fast path: the daemon vouched for the build"), way);
+        spied.remove("INFINISCOPE_DAEMON_TRACE");
         spied.put("INFINISCOPE_DAEMON_FAST", "0");
         assertSame(expected, run(scratch, spied, line), "discover -l, the script's way (in-process)");
         assertTrue(Files.exists(marks), "the script's way runs stat and md5sum");
