@@ -21,10 +21,22 @@ final class LabRun {
 
     private final Path scratch;
     private final String socket;
+    /** How our commands run: in-process, or through the one-shot daemon (the lab's choice, or the test's). */
+    private Map<String, String> ours = BuiltLauncher.environment();
 
     LabRun(Path scratch, String socket) {
         this.scratch = scratch;
         this.socket = socket;
+    }
+
+    /**
+     * Our commands on ibsim go through the one-shot daemon, as a user's do by default, whatever the lab's choice:
+     * for a test of many short commands (a JVM's start each in-process, a few ms each through the daemon; DaemonLabIT
+     * checks that both ways print the same bytes).
+     */
+    LabRun throughTheDaemon() {
+        ours = BuiltLauncher.daemonEnvironment();
+        return this;
     }
 
     /** @return what {@code ./infiniscope TOOL --fabric ibsim:SOCKET@NODE ARGS} printed */
@@ -32,7 +44,7 @@ final class LabRun {
         List<String> command = new ArrayList<>(
                 List.of(BuiltLauncher.script(), tool, "--fabric", "ibsim:" + socket + "@" + node));
         command.addAll(args);
-        return run(command, BuiltLauncher.environment(), "ours");
+        return run(command, ours, "ours");
     }
 
     /** @return what the Debian tool printed, attached to ibsim at the node */
@@ -46,7 +58,7 @@ final class LabRun {
     Output oursElsewhere(String tool, List<String> args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(BuiltLauncher.script(), tool));
         command.addAll(args);
-        return run(command, BuiltLauncher.environment(), "ours");
+        return run(command, ours, "ours");
     }
 
     private Output run(List<String> command, Map<String, String> environment, String who)

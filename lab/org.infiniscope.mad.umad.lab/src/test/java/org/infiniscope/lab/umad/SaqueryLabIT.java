@@ -68,7 +68,7 @@ class SaqueryLabIT {
         ibsim = Ibsim.start(scratch, "fabrics/ft2-16.net", Duration.ofSeconds(10));
         openSm = OpenSm.start(scratch, ibsim.socket(), "h00001", Duration.ofSeconds(30));
         openSm.awaitQuiet(Duration.ofMillis(500), Duration.ofSeconds(20));
-        run = new LabRun(scratch, ibsim.socket());
+        run = new LabRun(scratch, ibsim.socket()).throughTheDaemon(); // 84 tests of short commands
         Files.writeString(scratch.resolve("names"), NAMES);
     }
 

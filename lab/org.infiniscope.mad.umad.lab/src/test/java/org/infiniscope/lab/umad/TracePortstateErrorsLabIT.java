@@ -98,7 +98,9 @@ class TracePortstateErrorsLabIT {
         List<String> command = new ArrayList<>(
                 List.of(BuiltLauncher.script(), tool, "--fabric", "ibsim:" + ibsim.socket() + "@" + NODE));
         command.addAll(words(query));
-        return run(command, BuiltLauncher.environment(), "ours");
+        // through the one-shot daemon, as a user's commands run by default: 73 tests of short commands, each a JVM's
+        // start in-process (DaemonLabIT checks that both ways print the same bytes)
+        return run(command, BuiltLauncher.daemonEnvironment(), "ours");
     }
 
     private static Output theirs(String tool, String query) throws IOException, InterruptedException {
